@@ -1,0 +1,83 @@
+# uml-testbed: build User-mode Linux kernels with the patch set, boot
+# them headless with a busybox root file system, run the test suites,
+# report.  `make help` lists targets and variables.  The work is done by
+# POSIX sh scripts in scripts/; this file is only the interface.
+
+CONFIGS    ?=
+SUITES     ?=
+KSRC       ?=
+PATCHES    ?= auto
+KSELFTESTS ?= core pidfd coredump net/af_unix
+O          ?= $(CURDIR)/build
+RESULTS    ?= $(CURDIR)/results
+JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
+TIMEOUT    ?=
+MEM        ?= 512M
+
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM
+
+# The config of the single-config targets (kernel, rootfs, run, shell).
+CONFIG ?= $(firstword $(subst $(comma), ,$(CONFIGS)) mmu)
+comma := ,
+
+S := $(CURDIR)/scripts
+
+.PHONY: help check test kernel rootfs run shell clean distclean
+
+help:
+	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
+	@echo
+	@echo 'Targets:'
+	@echo '  check       build, pack, boot and test every config; report in results/latest'
+	@echo '  test        the harness self-tests and an end-to-end check (make check CONFIGS=mmu)'
+	@echo '  kernel      configure and build the kernel of CONFIG only'
+	@echo '  rootfs      build the tests and pack the root file system of CONFIG'
+	@echo '  run         boot CONFIG once and run SUITES, results in results/latest'
+	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
+	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
+	@echo '  distclean   clean, and remove results/'
+	@echo
+	@echo 'Variables:'
+	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: all of it)'
+	@echo '  CONFIG=mmu         config of kernel/rootfs/run/shell (default: first of CONFIGS, or mmu)'
+	@echo '  SUITES=a,b         suites to run (default: all; e.g. close_range,ksft-core)'
+	@echo '  KSRC=DIR           build this kernel tree instead of the pinned Debian 7.3 source'
+	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
+	@echo '  KSELFTESTS="..."   kselftest targets of the tree to add (default: $(KSELFTESTS); "" for none)'
+	@echo '  O=DIR              build folder (default: build/)'
+	@echo '  RESULTS=DIR        results folder (default: results/)'
+	@echo '  JOBS=N             parallel build jobs (default: nproc)'
+	@echo '  TIMEOUT=SECONDS    hard limit of one boot (default: from the suites'"'"' timeouts)'
+	@echo '  MEM=512M           guest memory'
+	@echo
+	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
+
+check:
+	@$(S)/check
+
+run:
+	@CONFIGS=$(CONFIG) $(S)/check
+
+test:
+	@$(S)/selftest
+
+kernel:
+	@eval "$$($(S)/prepare-source)" && \
+	$(S)/build-kernel $(CONFIG) "$$SRC" "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
+
+rootfs: kernel
+	@eval "$$($(S)/prepare-source)" && \
+	out="$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" && \
+	$(S)/build-tests $(CONFIG) "$$SRC" "$$out" && \
+	$(S)/pack-rootfs $(CONFIG) "$$out"
+
+shell: rootfs
+	@eval "$$($(S)/prepare-source)" && \
+	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
+
+clean:
+	chmod -R u+w $(O) 2>/dev/null || true
+	rm -rf $(O)
+
+distclean: clean
+	rm -rf $(RESULTS)

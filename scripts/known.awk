@@ -1,0 +1,42 @@
+# known.awk: mark the known failures of the tree's own kselftests.
+#
+#   awk -f known.awk configs/kselftest-known results.tsv
+#
+# A FAIL, TIMEOUT or CRASH of a ksft-* suite's test that matches a line
+# of the list becomes XFAIL with the list's reason; a listed test that
+# passed is shown as XPASS, so the list does not outlive its reason.
+# Our own suites are never excused.
+
+function glob2re(g) {
+	gsub(/[.+^$(){}|\[\]\\]/, "\\\\&", g)
+	gsub(/\*/, ".*", g)
+	gsub(/\?/, ".", g)
+	return "^" g "$"
+}
+
+FNR == NR {
+	if ($0 ~ /^#/ || NF < 2)
+		next
+	n++
+	ksuite[n] = $1
+	kre[n] = glob2re($2)
+	reason = $0
+	sub(/^[^ \t]+[ \t]+[^ \t]+[ \t]*/, "", reason)
+	kreason[n] = reason
+	next
+}
+
+{
+	split($0, f, "\t")
+	if (f[1] ~ /^ksft-/)
+		for (i = 1; i <= n; i++) {
+			if (ksuite[i] != f[1] || f[2] !~ kre[i])
+				continue
+			if (f[3] == "FAIL" || f[3] == "TIMEOUT" || f[3] == "CRASH")
+				$0 = f[1] "\t" f[2] "\tXFAIL\tknown: " kreason[i] " (was " f[3] ")"
+			else if (f[3] == "PASS")
+				$0 = f[1] "\t" f[2] "\tXPASS\tlisted as known in configs/kselftest-known, but passed"
+			break
+		}
+	print
+}

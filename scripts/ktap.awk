@@ -1,0 +1,200 @@
+# ktap.awk: the guest's KTAP stream (boot's tests.out) to one result per
+# test.  The guest frames each program's output with "# uml-testbed: run
+# NAME" and "# uml-testbed: exit STATUS" lines; here that output becomes
+# a nested KTAP subtest (indented two spaces) of its suite's document.  Usage:
+#
+#   awk -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
+#
+# Writes DIR/<suite>.ktap (each suite's document as the guest printed
+# it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
+# of PASS FAIL SKIP XFAIL XPASS TIMEOUT CRASH.  A test is a case a
+# program reported (nested KTAP, indented two spaces), or the program
+# itself when it reported no cases, or when its own end (timeout,
+# signal, exit status, short plan) says more than its cases did.  A
+# suite whose document ends early (the kernel died) gets a CRASH for the
+# program that was running and one for the programs it never ran.
+
+function emit(test, result, detail) {
+	gsub(/\t/, " ", test)
+	gsub(/\t/, " ", detail)
+	printf "%s\t%s\t%s\t%s\n", suite, test, result, detail
+	nemitted[suite]++
+}
+
+# parse_result LINE: sets r_ok, r_name, r_dir (directive, upper-cased
+# keyword first) from an "ok N name # directive" line (no indent).
+function parse_result(line,    rest, i) {
+	r_ok = line ~ /^ok /
+	rest = line
+	sub(/^(not )?ok [0-9]+ ?/, "", rest)
+	r_name = rest
+	r_dir = ""
+	if ((i = index(rest, "# ")) > 0) {
+		r_name = substr(rest, 1, i - 1)
+		r_dir = substr(rest, i + 2)
+	}
+	sub(/ +$/, "", r_name)
+	sub(/^- /, "", r_name)
+}
+
+# result_of OK DIRECTIVE: the RESULT word.
+function result_of(ok, dir,    d) {
+	d = toupper(dir)
+	if (d ~ /^SKIP/) return "SKIP"
+	if (d ~ /^XFAIL/) return "XFAIL"
+	if (d ~ /^XPASS/) return "XPASS"
+	if (d ~ /^TIMEOUT/) return "TIMEOUT"
+	if (d ~ /^KILLED BY SIGNAL/) return "CRASH"
+	return ok ? "PASS" : "FAIL"
+}
+
+function begin_program() {
+	ncases = 0; nfailed_cases = 0; plan = -1; running = 1; in_prog = 1
+}
+
+# end_program: the program's own result line has been read.
+function end_program(name, ok, dir,    res) {
+	res = result_of(ok, dir)
+	if (ncases == 0)
+		emit(name, res, dir)
+	else if (plan >= 0 && ncases < plan && res != "SKIP")
+		emit(name, res == "PASS" ? "FAIL" : res,
+		     sprintf("reported %d of %d planned cases%s", ncases, plan,
+			     dir != "" ? "; " dir : ""))
+	else if (res != "PASS" && res != "SKIP" && res != "XFAIL" &&
+		 nfailed_cases == 0)
+		emit(name, res, dir)
+	running = 0
+	nprograms++
+}
+
+function end_suite(complete) {
+	if (!in_suite)
+		return
+	if (!complete) {
+		if (running)
+			for (c = 1; c <= ncases; c++)
+				emit(current_prog ": " pending_case[c], pending_res[c], pending_dir[c])
+		if (running)
+			emit(current_prog != "" ? current_prog : "(program " nprograms + 1 ")",
+			     "CRASH", "output ended while it ran (kernel crash or hang; see console.log)")
+		if (suite_plan > nprograms + running)
+			emit("(not run)", "CRASH",
+			     sprintf("%d of %d programs never ran", suite_plan - nprograms - running, suite_plan))
+	}
+	if (suite_plan == 0 && suite_dir != "")
+		emit("(suite)", "SKIP", suite_dir)
+	close(ktapfile)
+	seen[suite] = 1
+	in_suite = 0
+}
+
+BEGIN {
+	nsuites = split(suites, wanted, " ")
+}
+
+# The guest's tty adds a carriage return to every line.
+{
+	sub(/\r$/, "")
+}
+
+/^# uml-testbed: suite [^ ]+ begin$/ {
+	end_suite(0)
+	suite = $4
+	in_suite = 1
+	ktapfile = outdir "/" suite ".ktap"
+	printf "" > ktapfile
+	nprograms = 0; running = 0; suite_plan = -1; suite_dir = ""
+	current_prog = ""; ncases = 0
+	next
+}
+
+/^# uml-testbed: suite [^ ]+ end$/ {
+	end_suite(1)
+	next
+}
+
+!in_suite { next }
+
+{
+	line = $0
+}
+
+/^# uml-testbed: run / {
+	begin_program()
+	current_prog = $4
+	next
+}
+
+/^# uml-testbed: exit / {
+	in_prog = 0
+	next
+}
+
+# A program's output: its plan and its cases (deeper levels are its own).
+in_prog {
+	if (line != "")
+		print "  " line > ktapfile
+	if (line ~ /^1\.\.[0-9]+/ && plan < 0) {
+		plan = line
+		sub(/^1\.\./, "", plan)
+		plan += 0
+	} else if (line ~ /^(not )?ok [0-9]+/) {
+		parse_result(line)
+		res = result_of(r_ok, r_dir)
+		name = r_name
+		if (name == "") {
+			name = r_dir	# kselftest.h: "ok 3 # SKIP reason"
+			sub(/^[A-Za-z]+ */, "", name)
+		}
+		if (name == "")
+			name = "case " ncases + 1
+		pending_case[++ncases] = name
+		pending_res[ncases] = res
+		pending_dir[ncases] = r_dir
+		if (res == "FAIL" || res == "CRASH" || res == "TIMEOUT")
+			nfailed_cases++
+	}
+	next
+}
+
+{
+	print line > ktapfile
+}
+
+# The suite's wall time in the guest.
+line ~ /^# duration: / {
+	printf "%s\t%s\n", suite, substr(line, 13) > (outdir "/suite-times.tsv")
+}
+
+# The suite's plan: "1..N" or "1..0 # SKIP reason".
+line ~ /^1\.\.[0-9]+/ {
+	suite_plan = line
+	sub(/^1\.\./, "", suite_plan)
+	if ((i = index(suite_plan, "# ")) > 0)
+		suite_dir = substr(suite_plan, i + 2)
+	suite_plan += 0
+	next
+}
+
+# A program's own result.
+line ~ /^(not )?ok [0-9]+/ {
+	if (!running)
+		begin_program()
+	parse_result(line)
+	current_prog = r_name
+	for (c = 1; c <= ncases; c++)
+		emit(r_name ": " pending_case[c], pending_res[c], pending_dir[c])
+	end_program(r_name, r_ok, r_dir)
+	current_prog = ""
+	next
+}
+
+END {
+	end_suite(0)
+	for (i = 1; i <= nsuites; i++) {
+		suite = wanted[i]
+		if (!(suite in seen))
+			emit("(suite)", "CRASH", "never started (kernel crash or hang before it; see console.log)")
+	}
+}

@@ -1,0 +1,100 @@
+# shellcheck shell=sh
+# Common helpers for the uml-testbed scripts.  Sourced, never run.
+#
+# Every script sets TOP (the repo) before sourcing this file.  Paths a
+# user may override come from the environment, as the Makefile passes
+# them: O (build folder), RESULTS, XDG_CACHE_HOME, JOBS.
+
+BUILD=${O:-$TOP/build}
+case $BUILD in /*) ;; *) BUILD=$(pwd)/$BUILD ;; esac
+CACHE=${XDG_CACHE_HOME:-$HOME/.cache}/uml-testbed
+RESULTS=${RESULTS:-$TOP/results}
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# Exit status when this revision cannot be tested (git bisect: skip).
+EXIT_CANNOT_TEST=125
+
+prog=${0##*/}
+
+# TESTBED_REASON, when set, is a file that gets the last error too: the
+# run's report quotes it.
+say_error() {
+	printf '%s: error: %s\n' "$prog" "$*" >&2
+	if [ -n "${TESTBED_REASON:-}" ]; then
+		printf '%s\n' "$*" >"$TESTBED_REASON"
+	fi
+}
+
+die() {
+	say_error "$@"
+	exit 1
+}
+
+# die_untestable MSG: a source, patch or build failure (exit 125).
+die_untestable() {
+	say_error "$@"
+	exit "$EXIT_CANNOT_TEST"
+}
+
+warn() {
+	printf '%s: warning: %s\n' "$prog" "$*" >&2
+}
+
+# Seconds since the epoch with a fraction, for phase timings.
+now() {
+	date +%s.%N | cut -c1-14
+}
+
+# elapsed START: seconds since START, one decimal.
+elapsed() {
+	awk -v s="$1" -v e="$(now)" 'BEGIN { printf "%.1f", e - s }'
+}
+
+# progress MSG: one line on the terminal, with time since the run began.
+: "${TESTBED_T0:=$(now)}"
+export TESTBED_T0
+progress() {
+	printf '[%6ss] %s\n' "$(elapsed "$TESTBED_T0")" "$*" >&2
+}
+
+# need_tool CMD PACKAGE: stop with the fix when a host tool is missing.
+need_tool() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "'$1' not found; install it (Debian/Ubuntu: apt-get install $2)"
+}
+
+# config_fragments NAME: the fragments of a config, from configs/matrix.
+config_fragments() {
+	awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; found = 1 }
+		END { exit !found }' "$TOP/configs/matrix"
+}
+
+# all_configs: every config name of the matrix, in order.
+all_configs() {
+	awk '!/^#/ && NF { print $1 }' "$TOP/configs/matrix"
+}
+
+# check_config NAME: stop with the list of known names if NAME is unknown.
+check_config() {
+	config_fragments "$1" >/dev/null && return 0
+	die "unknown config '$1' (configs/matrix has: $(all_configs | tr '\n' ' '))"
+}
+
+# sha256_of FILE
+sha256_of() {
+	sha256sum "$1" | cut -d' ' -f1
+}
+
+# tree_is_kernel DIR: does DIR look like a Linux source tree with UML?
+tree_is_kernel() {
+	[ -f "$1/Makefile" ] && [ -d "$1/arch/um" ] &&
+		[ -f "$1/scripts/kconfig/merge_config.sh" ] &&
+		grep -q '^PATCHLEVEL *=' "$1/Makefile"
+}
+
+# kernel_version DIR: "7.3.4" from the tree's Makefile.
+kernel_version() {
+	awk -F' *= *' '$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 }
+		END { printf "%s.%s.%s\n", v, p, s }' "$1/Makefile"
+}

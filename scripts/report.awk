@@ -1,0 +1,254 @@
+# report.awk: see scripts/report.  Reads, per config, status (KEY=VALUE),
+# results.tsv (suite, test, RESULT, detail), suite-times.tsv and
+# splat.txt; writes summary.txt, summary.json, index.html, junit.xml.
+
+function kind_of(f) { sub(".*/", "", f); return f }
+function config_of(f) { sub("/[^/]*$", "", f); sub(".*/", "", f); return f }
+
+function json(s) {
+	gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
+	gsub(/[\001-\037]/, " ", s)
+	return "\"" s "\""
+}
+
+function xml(s) {
+	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
+	gsub(/"/, "\\&quot;", s); gsub(/[\001-\010\013\014\016-\037]/, " ", s)
+	return s
+}
+
+# Counting classes: what a cell of the matrix shows.
+function class_of(r) {
+	if (r == "PASS" || r == "XFAIL") return "pass"
+	if (r == "SKIP") return "skip"
+	return "fail"
+}
+
+{
+	c = config_of(FILENAME)
+	k = kind_of(FILENAME)
+}
+
+k == "status" {
+	i = index($0, "=")
+	key = substr($0, 1, i - 1)
+	st[c, key] = substr($0, i + 1)	# the last value of a key wins
+	next
+}
+
+k == "results.tsv" {
+	split($0, f, "\t")
+	s = f[1]
+	if (!((s) in suite_seen)) { suite_seen[s] = 1; suites[++nsuites] = s }
+	n = ++ntests[c, s]
+	tname[c, s, n] = f[2]; tres[c, s, n] = f[3]; tdet[c, s, n] = f[4]
+	count[c, s, class_of(f[3])]++
+	if (f[3] == "XFAIL") count[c, s, "xfail"]++
+	if (class_of(f[3]) == "fail")
+		failures[++nfail] = c "\t" s "\t" f[2] "\t" f[3] "\t" f[4]
+	next
+}
+
+k == "suite-times.tsv" {
+	split($0, f, "\t")
+	stime[c, f[1]] = f[2]
+	next
+}
+
+k == "splat.txt" {
+	splat[c] = splat[c] $0 "\n"
+	if (++nsplat[c] <= 5) splat5[c] = splat5[c] $0 "\n"
+	next
+}
+
+function cell(c, s) {
+	if (!((c, s, "pass") in count) && !((c, s, "fail") in count) &&
+	    !((c, s, "skip") in count))
+		return "-"
+	return sprintf("%d/%d/%d", count[c, s, "pass"], count[c, s, "fail"],
+		       count[c, s, "skip"])
+}
+
+function boot_cell(c,    b) {
+	if (st[c, "state"] == "untestable") return "untestable"
+	b = st[c, "result"]
+	if (b == "") return "not run"
+	if (splat[c] != "") return "splat"
+	return b " " st[c, "seconds"] "s"
+}
+
+function state_word(c) {
+	return st[c, "state"] == "passed" ? "PASS" : \
+	       st[c, "state"] == "untestable" ? "UNTESTABLE" : "FAIL"
+}
+
+END {
+	ncfg = split(configs, cfg, " ")
+	overall = "PASS"
+	for (i = 1; i <= ncfg; i++) {
+		w = state_word(cfg[i])
+		if (w == "FAIL") overall = "FAIL"
+		else if (w == "UNTESTABLE" && overall == "PASS") overall = "UNTESTABLE"
+	}
+
+	# summary.txt
+	out = run "/summary.txt"
+	printf "uml-testbed run %s: %s\n", run_id, overall > out
+	for (i = 1; i <= ncfg; i++)
+		printf "  %-10s %s\n", cfg[i] ":", st[cfg[i], "source"] > out
+	printf "\n%-22s", "pass/fail/skip" > out
+	for (i = 1; i <= ncfg; i++) printf " %-16s", cfg[i] > out
+	printf "\n%-22s", "state" > out
+	for (i = 1; i <= ncfg; i++) printf " %-16s", state_word(cfg[i]) > out
+	printf "\n%-22s", "boot" > out
+	for (i = 1; i <= ncfg; i++) printf " %-16s", boot_cell(cfg[i]) > out
+	printf "\n" > out
+	for (j = 1; j <= nsuites; j++) {
+		printf "%-22s", suites[j] > out
+		for (i = 1; i <= ncfg; i++) printf " %-16s", cell(cfg[i], suites[j]) > out
+		printf "\n" > out
+	}
+	printf "\nwall time (s)         " > out
+	for (i = 1; i <= ncfg; i++) printf " %-16s", cfg[i] > out
+	printf "\n" > out
+	np = split("source build tests pack boot", ph, " ")
+	for (p = 1; p <= np; p++) {
+		printf "  %-20s", ph[p] > out
+		for (i = 1; i <= ncfg; i++)
+			printf " %-16s", (((cfg[i], "time_" ph[p]) in st) ? st[cfg[i], "time_" ph[p]] : "-") > out
+		printf "\n" > out
+	}
+	for (j = 1; j <= nsuites; j++) {
+		printf "  %-20s", suites[j] > out
+		for (i = 1; i <= ncfg; i++)
+			printf " %-16s", (((cfg[i], suites[j]) in stime) ? stime[cfg[i], suites[j]] : "-") > out
+		printf "\n" > out
+	}
+	for (i = 1; i <= ncfg; i++)
+		if (st[cfg[i], "reason"] != "")
+			printf "\n%s: %s\n", cfg[i], st[cfg[i], "reason"] > out
+	if (nfail) {
+		printf "\nfailures:\n" > out
+		for (n = 1; n <= nfail; n++) {
+			split(failures[n], f, "\t")
+			printf "  %s %s: %s %s%s\n", f[1], f[2], f[3], f[4],
+			       f[5] != "" ? " (" f[5] ")" : "" > out
+		}
+	}
+	for (i = 1; i <= ncfg; i++)
+		if (splat[cfg[i]] != "")
+			printf "\n%s: first lines of the splat (console.log):\n%s",
+			       cfg[i], splat5[cfg[i]] > out
+
+	# summary.json
+	out = run "/summary.json"
+	printf "{\n  \"run\": %s,\n  \"result\": %s,\n  \"configs\": [", json(run_id), json(overall) > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		printf "%s\n    {\n      \"name\": %s,\n      \"result\": %s,\n", (i > 1 ? "," : ""), json(c), json(state_word(c)) > out
+		printf "      \"source\": %s,\n      \"reason\": %s,\n", json(st[c, "source"]), json(st[c, "reason"]) > out
+		printf "      \"boot\": %s,\n      \"splat\": %s,\n      \"times\": {", json(boot_cell(c)), json(splat5[c]) > out
+		for (p = 1; p <= np; p++)
+			printf "%s%s: %s", (p > 1 ? ", " : ""), json(ph[p]), (((c, "time_" ph[p]) in st) ? st[c, "time_" ph[p]] : "null") > out
+		printf "},\n      \"suites\": [" > out
+		first = 1
+		for (j = 1; j <= nsuites; j++) {
+			s = suites[j]
+			if (!((c, s) in ntests)) continue
+			printf "%s\n        {\"name\": %s, \"pass\": %d, \"fail\": %d, \"skip\": %d, \"xfail\": %d, \"seconds\": %s, \"tests\": [",
+			       (first ? "" : ","), json(s), count[c, s, "pass"], count[c, s, "fail"], count[c, s, "skip"], count[c, s, "xfail"],
+			       (((c, s) in stime) ? stime[c, s] + 0 : "null") > out
+			first = 0
+			for (n = 1; n <= ntests[c, s]; n++)
+				printf "%s\n          {\"name\": %s, \"result\": %s, \"detail\": %s}", (n > 1 ? "," : ""),
+				       json(tname[c, s, n]), json(tres[c, s, n]), json(tdet[c, s, n]) > out
+			printf "\n        ]}" > out
+		}
+		printf "\n      ]\n    }" > out
+	}
+	printf "\n  ]\n}\n" > out
+
+	# junit.xml, one per config
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		out = run "/" c "/junit.xml"
+		printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"uml-testbed %s\">\n", xml(c) > out
+		if (st[c, "reason"] != "" && !nsuites_of(c)) {
+			printf "  <testsuite name=\"%s.harness\" tests=\"1\" failures=\"1\">\n", xml(c) > out
+			printf "    <testcase classname=\"%s\" name=\"run\"><failure message=\"%s\"/></testcase>\n  </testsuite>\n",
+			       xml(c), xml(st[c, "reason"]) > out
+		}
+		for (j = 1; j <= nsuites; j++) {
+			s = suites[j]
+			if (!((c, s) in ntests)) continue
+			printf "  <testsuite name=\"%s.%s\" tests=\"%d\" failures=\"%d\" skipped=\"%d\" time=\"%s\">\n",
+			       xml(c), xml(s), ntests[c, s], count[c, s, "fail"], count[c, s, "skip"], stime[c, s] + 0 > out
+			for (n = 1; n <= ntests[c, s]; n++) {
+				r = tres[c, s, n]
+				printf "    <testcase classname=\"%s.%s\" name=\"%s\"", xml(c), xml(s), xml(tname[c, s, n]) > out
+				if (class_of(r) == "fail")
+					printf "><failure message=\"%s\">%s</failure></testcase>\n", xml(r ": " tdet[c, s, n]), xml(tdet[c, s, n]) > out
+				else if (r == "SKIP")
+					printf "><skipped message=\"%s\"/></testcase>\n", xml(tdet[c, s, n]) > out
+				else
+					printf "/>\n" > out
+			}
+			printf "  </testsuite>\n" > out
+		}
+		if (splat[c] != "")
+			printf "  <testsuite name=\"%s.kernel\" tests=\"1\" failures=\"1\">\n    <testcase classname=\"%s.kernel\" name=\"no splat\"><failure message=\"kernel splat\">%s</failure></testcase>\n  </testsuite>\n",
+			       xml(c), xml(c), xml(splat[c]) > out
+		printf "</testsuites>\n" > out
+	}
+
+	# index.html
+	out = run "/index.html"
+	printf "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>uml-testbed %s</title>\n", xml(run_id) > out
+	printf "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px}" \
+	       ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.skip{background:#f0f0a8}.none{background:#eee}pre{background:#f6f6f6;padding:6px}</style>\n" > out
+	printf "</head><body>\n<h1>uml-testbed run %s: <span class=\"%s\">%s</span></h1>\n<table>\n<tr><th>suite</th>", xml(run_id), overall == "PASS" ? "pass" : "fail", overall > out
+	for (i = 1; i <= ncfg; i++) printf "<th>%s<br><small>%s</small></th>", xml(cfg[i]), xml(st[cfg[i], "source"]) > out
+	printf "</tr>\n<tr><td>boot</td>" > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		cls = state_word(c) == "PASS" ? "pass" : (st[c, "result"] == "ok" && splat[c] == "" ? "none" : "fail")
+		printf "<td class=\"%s\"><a href=\"%s/console.log\">%s</a></td>", cls, xml(c), xml(boot_cell(c)) > out
+	}
+	printf "</tr>\n" > out
+	for (j = 1; j <= nsuites; j++) {
+		s = suites[j]
+		printf "<tr><td>%s</td>", xml(s) > out
+		for (i = 1; i <= ncfg; i++) {
+			c = cfg[i]
+			cls = !((c, s) in ntests) ? "none" : count[c, s, "fail"] ? "fail" : count[c, s, "pass"] ? "pass" : "skip"
+			printf "<td class=\"%s\"><a href=\"%s/%s.ktap\">%s</a></td>", cls, xml(c), xml(s), cell(c, s) > out
+		}
+		printf "</tr>\n" > out
+	}
+	printf "</table>\n<p>Cells: passed/failed/skipped tests; each links to its KTAP. " \
+	       "Files: <a href=\"summary.txt\">summary.txt</a>, <a href=\"summary.json\">summary.json</a>" > out
+	for (i = 1; i <= ncfg; i++) printf ", <a href=\"%s/junit.xml\">%s/junit.xml</a>", xml(cfg[i]), xml(cfg[i]) > out
+	printf ".</p>\n" > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		if (st[c, "reason"] != "")
+			printf "<p><b>%s</b>: %s</p>\n", xml(c), xml(st[c, "reason"]) > out
+		if (splat[c] != "")
+			printf "<h2>%s: kernel splat</h2>\n<pre>%s</pre>\n", xml(c), xml(splat[c]) > out
+	}
+	if (nfail) {
+		printf "<h2>Failures</h2>\n<ul>\n" > out
+		for (n = 1; n <= nfail; n++) {
+			split(failures[n], f, "\t")
+			printf "<li>%s %s: %s <b>%s</b> %s</li>\n", xml(f[1]), xml(f[2]), xml(f[3]), xml(f[4]), xml(f[5]) > out
+		}
+		printf "</ul>\n" > out
+	}
+	printf "</body></html>\n" > out
+}
+
+function nsuites_of(c,    j, n) {
+	n = 0
+	for (j = 1; j <= nsuites; j++) if ((c, suites[j]) in ntests) n++
+	return n
+}
