@@ -1,0 +1,441 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pidfd_util.h - test-side helpers of the pidfd suite: spawning the
+ * helper program, checking what a pidfd names, receiving pidfd cmsgs and
+ * running code on a non-leader thread.
+ */
+#ifndef PIDFD_UTIL_H
+#define PIDFD_UTIL_H
+
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "kselftest.h"
+#include "pidfd_common.h"
+
+/* How long a test waits for something that should happen at once. */
+#define WAIT_MS 3000
+
+extern char **environ;
+
+static inline void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) && errno == EINTR)
+		;
+}
+
+/*
+ * Start the helper program with the NULL-terminated argument list. Only
+ * the descriptors in @keep are inherited: everything in this suite is
+ * created close-on-exec, and FD_CLOEXEC is cleared just around the
+ * vfork(), so a helper never holds another helper's pipe open.
+ */
+static inline pid_t helper_spawn(const int *keep, int nkeep, ...)
+{
+	const char *argv[16];
+	va_list ap;
+	pid_t pid;
+	int i, n = 0, err;
+
+	argv[n++] = HELPER_PATH;
+	va_start(ap, nkeep);
+	while (n < 15 && (argv[n] = va_arg(ap, const char *)))
+		n++;
+	va_end(ap);
+	argv[n] = NULL;
+
+	for (i = 0; i < nkeep; i++)
+		fd_set_cloexec(keep[i], 0);
+	pid = vfork();
+	if (pid == 0) {
+		execve(argv[0], (char *const *)argv, environ);
+		_exit(127);
+	}
+	err = errno;
+	for (i = 0; i < nkeep; i++)
+		fd_set_cloexec(keep[i], 1);
+	if (pid < 0)
+		ksft_print_msg("vfork: %s\n", strerror(err));
+	errno = err;
+	return pid;
+}
+
+/* waitpid() that reports the wait status, -1 on error. */
+static inline int reap(pid_t pid)
+{
+	int status;
+
+	while (waitpid(pid, &status, 0) < 0) {
+		if (errno != EINTR)
+			return -1;
+	}
+	return status;
+}
+
+static inline void kill_reap(pid_t pid)
+{
+	if (pid > 0) {
+		kill(pid, SIGKILL);
+		reap(pid);
+	}
+}
+
+static inline const char *itoa_buf(char *buf, size_t len, long v)
+{
+	snprintf(buf, len, "%ld", v);
+	return buf;
+}
+
+/* Wait until @fd has @events, up to @ms; returns revents or 0. */
+static inline int wait_fd(int fd, short events, int ms)
+{
+	struct pollfd p = { .fd = fd, .events = events };
+	int r;
+
+	do {
+		r = poll(&p, 1, ms);
+	} while (r < 0 && errno == EINTR);
+	return r > 0 ? p.revents : 0;
+}
+
+/* Bound every blocking receive: a broken kernel must fail, not hang. */
+static inline int set_rcvtimeo(int fd, int ms)
+{
+	struct timeval tv = { ms / 1000, (ms % 1000) * 1000 };
+
+	return setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv));
+}
+
+static inline int get_int_opt(int fd, int opt)
+{
+	socklen_t len = sizeof(int);
+	int v = -1;
+
+	if (getsockopt(fd, SOL_SOCKET, opt, &v, &len))
+		return -1;
+	return v;
+}
+
+static inline int set_int_opt(int fd, int opt, int v)
+{
+	return setsockopt(fd, SOL_SOCKET, opt, &v, sizeof(v));
+}
+
+/* A unique abstract socket name for this process. */
+static inline const char *unique_name(char *buf, size_t len)
+{
+	static int seq;
+
+	snprintf(buf, len, "uml-testbed-pidfd-%d-%d", getpid(), ++seq);
+	return buf;
+}
+
+static inline int pidfd_get_info(int pidfd, __u64 mask,
+				 struct pidfd_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->mask = mask;
+	/* Not ioctl(): libc <sys/ioctl.h> may clash with <linux/ioctl.h>. */
+	return syscall(SYS_ioctl, pidfd, PIDFD_GET_INFO, info);
+}
+
+/*
+ * Does @pidfd name the task @pid of thread group @tgid, and is it a
+ * thread pidfd (PIDFD_THREAD, seen as O_EXCL in F_GETFL) exactly when
+ * @thread says so? Prints what differs.
+ */
+static inline bool check_pidfd(const char *what, int pidfd, pid_t pid,
+			       pid_t tgid, bool thread)
+{
+	struct pidfd_info info;
+	int fl;
+
+	if (pidfd < 0) {
+		ksft_print_msg("%s: expected a pidfd, got none\n", what);
+		return false;
+	}
+	if (pidfd_get_info(pidfd, 0, &info)) {
+		ksft_print_msg("%s: PIDFD_GET_INFO: %s\n", what,
+			       strerror(errno));
+		return false;
+	}
+	if (!(info.mask & PIDFD_INFO_PID)) {
+		ksft_print_msg("%s: PIDFD_INFO_PID missing from mask 0x%llx\n",
+			       what, (unsigned long long)info.mask);
+		return false;
+	}
+	if ((pid_t)info.pid != pid || (pid_t)info.tgid != tgid) {
+		ksft_print_msg("%s: expected pid %d tgid %d, got pid %u tgid %u\n",
+			       what, pid, tgid, info.pid, info.tgid);
+		return false;
+	}
+	fl = fd_getfl(pidfd);
+	if (fl < 0) {
+		ksft_print_msg("%s: F_GETFL: %s\n", what, strerror(errno));
+		return false;
+	}
+	if (!!(fl & PIDFD_THREAD) != thread) {
+		ksft_print_msg("%s: expected PIDFD_THREAD (O_EXCL) %s, F_GETFL is 0x%x\n",
+			       what, thread ? "set" : "clear", fl);
+		return false;
+	}
+	return true;
+}
+
+/* What one recvmsg() brought. */
+struct scm_result {
+	ssize_t len;
+	int msg_flags;
+	int group_fd;		/* SCM_PIDFD, -1 if none */
+	int thread_fd;		/* SCM_PIDFD_THREAD, -1 if none */
+	int n_group;
+	int n_thread;
+	int n_creds;
+	struct ucred creds;
+};
+
+static inline void scm_result_close(struct scm_result *r)
+{
+	if (r->group_fd >= 0)
+		close(r->group_fd);
+	if (r->thread_fd >= 0)
+		close(r->thread_fd);
+	r->group_fd = -1;
+	r->thread_fd = -1;
+}
+
+/*
+ * recvmsg() with room for every cmsg this suite knows about; collects the
+ * pidfds by kind. Extra pidfds of one kind are counted and closed.
+ */
+static inline ssize_t recv_scm(int fd, void *buf, size_t len,
+			       struct scm_result *r)
+{
+	union {
+		char buf[512];
+		struct cmsghdr align;
+	} control;
+	struct iovec iov = { .iov_base = buf, .iov_len = len };
+	struct msghdr msg = {
+		.msg_iov = &iov,
+		.msg_iovlen = 1,
+		.msg_control = control.buf,
+		.msg_controllen = sizeof(control.buf),
+	};
+	struct cmsghdr *c;
+	int pfd;
+
+	memset(r, 0, sizeof(*r));
+	r->group_fd = -1;
+	r->thread_fd = -1;
+	do {
+		r->len = recvmsg(fd, &msg, MSG_CMSG_CLOEXEC);
+	} while (r->len < 0 && errno == EINTR);
+	if (r->len < 0)
+		return -1;
+	r->msg_flags = msg.msg_flags;
+
+	for (c = CMSG_FIRSTHDR(&msg); c; c = CMSG_NXTHDR(&msg, c)) {
+		if (c->cmsg_level != SOL_SOCKET)
+			continue;
+		if (c->cmsg_type == SCM_CREDENTIALS &&
+		    c->cmsg_len == CMSG_LEN(sizeof(struct ucred))) {
+			memcpy(&r->creds, CMSG_DATA(c), sizeof(r->creds));
+			r->n_creds++;
+			continue;
+		}
+		if (c->cmsg_type != SCM_PIDFD &&
+		    c->cmsg_type != SCM_PIDFD_THREAD &&
+		    c->cmsg_type != SCM_RIGHTS)
+			continue;
+		if (c->cmsg_len < CMSG_LEN(sizeof(int)))
+			continue;
+		memcpy(&pfd, CMSG_DATA(c), sizeof(int));
+		if (c->cmsg_type == SCM_PIDFD && r->n_group++ == 0) {
+			r->group_fd = pfd;
+		} else if (c->cmsg_type == SCM_PIDFD_THREAD &&
+			   r->n_thread++ == 0) {
+			r->thread_fd = pfd;
+		} else if (pfd >= 0) {
+			close(pfd);
+		}
+	}
+	return r->len;
+}
+
+/* Exactly the expected pidfd cmsgs, and nothing truncated? */
+static inline bool check_scm_kinds(const char *what,
+				   const struct scm_result *r,
+				   int want_group, int want_thread)
+{
+	if (r->msg_flags & MSG_CTRUNC) {
+		ksft_print_msg("%s: MSG_CTRUNC set\n", what);
+		return false;
+	}
+	if (r->n_group != want_group || r->n_thread != want_thread) {
+		ksft_print_msg("%s: expected %d SCM_PIDFD and %d SCM_PIDFD_THREAD, got %d and %d\n",
+			       what, want_group, want_thread, r->n_group,
+			       r->n_thread);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A non-leader thread that runs jobs for the main thread, one at a time,
+ * and stays alive between them (so pidfds naming it stay resolvable).
+ */
+struct actor {
+	pthread_t th;
+	pthread_mutex_t lock;
+	pthread_cond_t cond;
+	pid_t tid;
+	int (*fn)(void *arg);
+	void *arg;
+	int ret;
+	int err;
+	int state;
+};
+
+enum { ACTOR_IDLE, ACTOR_BUSY, ACTOR_DONE, ACTOR_QUIT };
+
+static inline void *actor_main(void *p)
+{
+	struct actor *a = p;
+	int ret, err;
+
+	pthread_mutex_lock(&a->lock);
+	a->tid = sys_gettid();
+	pthread_cond_broadcast(&a->cond);
+	for (;;) {
+		while (a->state == ACTOR_IDLE || a->state == ACTOR_DONE)
+			pthread_cond_wait(&a->cond, &a->lock);
+		if (a->state == ACTOR_QUIT)
+			break;
+		pthread_mutex_unlock(&a->lock);
+		errno = 0;
+		ret = a->fn(a->arg);
+		err = errno;
+		pthread_mutex_lock(&a->lock);
+		a->ret = ret;
+		a->err = err;
+		a->state = ACTOR_DONE;
+		pthread_cond_broadcast(&a->cond);
+	}
+	pthread_mutex_unlock(&a->lock);
+	return NULL;
+}
+
+static inline int actor_start(struct actor *a)
+{
+	memset(a, 0, sizeof(*a));
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->cond, NULL);
+	a->state = ACTOR_IDLE;
+	if (pthread_create(&a->th, NULL, actor_main, a)) {
+		ksft_print_msg("pthread_create failed\n");
+		return -1;
+	}
+	pthread_mutex_lock(&a->lock);
+	while (!a->tid)
+		pthread_cond_wait(&a->cond, &a->lock);
+	pthread_mutex_unlock(&a->lock);
+	return 0;
+}
+
+/* Run @fn(@arg) on the actor thread; returns its result, errno kept. */
+static inline int actor_call(struct actor *a, int (*fn)(void *), void *arg)
+{
+	int ret, err;
+
+	pthread_mutex_lock(&a->lock);
+	a->fn = fn;
+	a->arg = arg;
+	a->state = ACTOR_BUSY;
+	pthread_cond_broadcast(&a->cond);
+	while (a->state != ACTOR_DONE)
+		pthread_cond_wait(&a->cond, &a->lock);
+	ret = a->ret;
+	err = a->err;
+	a->state = ACTOR_IDLE;
+	pthread_mutex_unlock(&a->lock);
+	errno = err;
+	return ret;
+}
+
+static inline void actor_stop(struct actor *a)
+{
+	pthread_mutex_lock(&a->lock);
+	a->state = ACTOR_QUIT;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+	pthread_join(a->th, NULL);
+	pthread_cond_destroy(&a->cond);
+	pthread_mutex_destroy(&a->lock);
+}
+
+/*
+ * Wait until thread @tid of this process is released (reaped). Threads
+ * are reaped right after they exit; tgkill() reports ESRCH from then on,
+ * and pidfs has recorded the exit information before that point.
+ */
+static inline int wait_thread_gone(pid_t tid, int ms)
+{
+	for (; ms > 0; ms--) {
+		if (sys_tgkill(getpid(), tid, 0) < 0 && errno == ESRCH)
+			return 0;
+		sleep_ms(1);
+	}
+	return -1;
+}
+
+/* One message on a socket: struct who of the calling thread. */
+struct send_job {
+	int fd;
+	const void *buf;
+	size_t len;
+	struct ucred *creds;	/* explicit SCM_CREDENTIALS, or NULL */
+};
+
+static inline int send_job_fn(void *arg)
+{
+	struct send_job *j = arg;
+	union {
+		char buf[CMSG_SPACE(sizeof(struct ucred))];
+		struct cmsghdr align;
+	} control;
+	struct iovec iov = { .iov_base = (void *)j->buf, .iov_len = j->len };
+	struct msghdr msg = { .msg_iov = &iov, .msg_iovlen = 1 };
+	struct cmsghdr *c;
+	ssize_t n;
+
+	if (j->creds) {
+		memset(&control, 0, sizeof(control));
+		msg.msg_control = control.buf;
+		msg.msg_controllen = sizeof(control.buf);
+		c = CMSG_FIRSTHDR(&msg);
+		c->cmsg_level = SOL_SOCKET;
+		c->cmsg_type = SCM_CREDENTIALS;
+		c->cmsg_len = CMSG_LEN(sizeof(struct ucred));
+		memcpy(CMSG_DATA(c), j->creds, sizeof(struct ucred));
+	}
+	n = sendmsg(j->fd, &msg, MSG_NOSIGNAL);
+	return n == (ssize_t)j->len ? 0 : -1;
+}
+
+static inline int send_bytes(int fd, const void *buf, size_t len)
+{
+	struct send_job j = { .fd = fd, .buf = buf, .len = len };
+
+	return send_job_fn(&j);
+}
+
+#endif /* PIDFD_UTIL_H */
