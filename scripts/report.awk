@@ -65,8 +65,9 @@ function cell(c, s) {
 	if (!((c, s, "pass") in count) && !((c, s, "fail") in count) &&
 	    !((c, s, "skip") in count))
 		return "-"
-	return sprintf("%d/%d/%d", count[c, s, "pass"], count[c, s, "fail"],
-		       count[c, s, "skip"])
+	return sprintf("%d/%d/%d%s", count[c, s, "pass"], count[c, s, "fail"],
+		       count[c, s, "skip"],
+		       count[c, s, "xfail"] ? " (" count[c, s, "xfail"] " xfail)" : "")
 }
 
 function boot_cell(c,    b) {
@@ -97,31 +98,31 @@ END {
 	for (i = 1; i <= ncfg; i++)
 		printf "  %-10s %s\n", cfg[i] ":", st[cfg[i], "source"] > out
 	printf "\n%-22s", "pass/fail/skip" > out
-	for (i = 1; i <= ncfg; i++) printf " %-16s", cfg[i] > out
+	for (i = 1; i <= ncfg; i++) printf " %-20s", cfg[i] > out
 	printf "\n%-22s", "state" > out
-	for (i = 1; i <= ncfg; i++) printf " %-16s", state_word(cfg[i]) > out
+	for (i = 1; i <= ncfg; i++) printf " %-20s", state_word(cfg[i]) > out
 	printf "\n%-22s", "boot" > out
-	for (i = 1; i <= ncfg; i++) printf " %-16s", boot_cell(cfg[i]) > out
+	for (i = 1; i <= ncfg; i++) printf " %-20s", boot_cell(cfg[i]) > out
 	printf "\n" > out
 	for (j = 1; j <= nsuites; j++) {
 		printf "%-22s", suites[j] > out
-		for (i = 1; i <= ncfg; i++) printf " %-16s", cell(cfg[i], suites[j]) > out
+		for (i = 1; i <= ncfg; i++) printf " %-20s", cell(cfg[i], suites[j]) > out
 		printf "\n" > out
 	}
 	printf "\nwall time (s)         " > out
-	for (i = 1; i <= ncfg; i++) printf " %-16s", cfg[i] > out
+	for (i = 1; i <= ncfg; i++) printf " %-20s", cfg[i] > out
 	printf "\n" > out
 	np = split("source build tests pack boot", ph, " ")
 	for (p = 1; p <= np; p++) {
 		printf "  %-20s", ph[p] > out
 		for (i = 1; i <= ncfg; i++)
-			printf " %-16s", (((cfg[i], "time_" ph[p]) in st) ? st[cfg[i], "time_" ph[p]] : "-") > out
+			printf " %-20s", (((cfg[i], "time_" ph[p]) in st) ? st[cfg[i], "time_" ph[p]] : "-") > out
 		printf "\n" > out
 	}
 	for (j = 1; j <= nsuites; j++) {
 		printf "  %-20s", suites[j] > out
 		for (i = 1; i <= ncfg; i++)
-			printf " %-16s", (((cfg[i], suites[j]) in stime) ? stime[cfg[i], suites[j]] : "-") > out
+			printf " %-20s", (((cfg[i], suites[j]) in stime) ? stime[cfg[i], suites[j]] : "-") > out
 		printf "\n" > out
 	}
 	for (i = 1; i <= ncfg; i++)
