@@ -13,8 +13,9 @@ RESULTS    ?= $(CURDIR)/results
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 TIMEOUT    ?=
 MEM        ?= 512M
+UML_ARGS   ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS
 
 # The config of the single-config targets (kernel, rootfs, run, shell).
 CONFIG ?= $(firstword $(subst $(comma), ,$(CONFIGS)) mmu)
@@ -49,6 +50,7 @@ help:
 	@echo '  JOBS=N             parallel build jobs (default: nproc)'
 	@echo '  TIMEOUT=SECONDS    hard limit of one boot (default: from the suites'"'"' timeouts)'
 	@echo '  MEM=512M           guest memory'
+	@echo '  UML_ARGS="..."     extra UML kernel arguments for the boot'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
