@@ -16,6 +16,9 @@ MEM        ?= 512M
 UML_ARGS   ?=
 
 export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS
+# The scripts get these from the environment; command-line definitions
+# must not reach the kernel's and kselftests' own makes (O=, SUITES=).
+MAKEOVERRIDES :=
 
 # The config of the single-config targets (kernel, rootfs, run, shell).
 CONFIG ?= $(firstword $(subst $(comma), ,$(CONFIGS)) mmu)
