@@ -11,8 +11,10 @@
  *
  * Covers what Linux 7.3 has (KERNEL, USERSPACE, REJECT, WAIT and the
  * refusals); a 7.4 kernel, which also advertises RECORDS and SPARSE,
- * must pass the same cases. core_pattern is restored on every way out
- * (exit, fatal signals of the runner).
+ * must pass the same cases. One case needs Linux 7.4's SO_PEERPIDFD_THREAD
+ * (a non-leader thread crashes; the server's thread pidfd names it and
+ * reports the coredump) and is skipped without it. core_pattern is
+ * restored on every way out (exit, fatal signals of the runner).
  */
 #include <elf.h>
 #include <errno.h>
@@ -41,6 +43,10 @@
 
 #ifndef SO_PEERPIDFD
 #define SO_PEERPIDFD		77
+#endif
+/* Linux 7.4 (asm-generic numbering, as on x86). */
+#ifndef SO_PEERPIDFD_THREAD
+#define SO_PEERPIDFD_THREAD	87
 #endif
 
 /*
@@ -99,6 +105,8 @@ _Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
 #ifndef PIDFD_COREDUMP_SKIP
 #define PIDFD_COREDUMP_SKIP	(1U << 1)
 #endif
+/* PIDFD_THREAD, as F_GETFL shows it on a thread pidfd. */
+#define CD_PIDFD_THREAD		O_EXCL
 
 /*
  * The mask bits are enumerators in the uapi header, so #ifndef cannot
@@ -131,7 +139,7 @@ _Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
 /* Refuse dumps larger than this instead of eating the guest's memory. */
 #define MAX_DUMP	(64UL << 20)
 
-#define NR_CASES	14
+#define NR_CASES	15
 
 enum ack_kind {
 	ACK_KERNEL,		/* KERNEL: the dump comes on the socket */
@@ -151,6 +159,7 @@ enum ack_kind {
 struct session {
 	enum ack_kind kind;
 	unsigned int kib;
+	bool thread;			/* a non-leader thread crashes */
 
 	pid_t pid;			/* the crasher we spawned */
 	char err[256];			/* first step that went wrong */
@@ -164,6 +173,16 @@ struct session {
 	struct cd_pidfd_info early;
 	int late_errno;			/* PIDFD_GET_INFO after reaping */
 	struct cd_pidfd_info late;
+
+	/* Only for s->thread: the crashing thread and its pidfd. */
+	int tid_fd;			/* read end of the crasher's stdout */
+	pid_t tid;			/* what the crashing thread said */
+	int tpeer_errno;		/* SO_PEERPIDFD_THREAD: 0 or errno */
+	int tpeer_flags;		/* F_GETFL of that pidfd */
+	int tearly_errno;
+	struct cd_pidfd_info tearly;
+	int tlate_errno;
+	struct cd_pidfd_info tlate;
 
 	ssize_t mark_len;		/* bytes of the mark that came */
 	uint32_t mark;
@@ -335,17 +354,57 @@ static ssize_t read_full(int fd, void *buf, size_t len, int64_t deadline)
 static int spawn_crasher(struct session *s)
 {
 	char arg[32];
-	char *argv[] = { "./crasher", arg, NULL };
-	int err;
+	char *argv[] = { "./crasher", arg, s->thread ? "thread" : NULL, NULL };
+	posix_spawn_file_actions_t fa;
+	int err, p[2];
 
 	snprintf(arg, sizeof(arg), "%u", s->kib);
-	err = posix_spawn(&s->pid, argv[0], NULL, NULL, argv, environ);
+	if (!s->thread) {
+		err = posix_spawn(&s->pid, argv[0], NULL, NULL, argv, environ);
+	} else {
+		/* The crashing thread tells its id on stdout. */
+		if (pipe2(p, O_CLOEXEC)) {
+			set_err(s, "pipe2: %s", strerror(errno));
+			return -1;
+		}
+		err = posix_spawn_file_actions_init(&fa);
+		if (!err) {
+			err = posix_spawn_file_actions_adddup2(&fa, p[1],
+							       STDOUT_FILENO);
+			if (!err)
+				err = posix_spawn(&s->pid, argv[0], &fa, NULL,
+						  argv, environ);
+			posix_spawn_file_actions_destroy(&fa);
+		}
+		close(p[1]);
+		if (err)
+			close(p[0]);
+		else
+			s->tid_fd = p[0];
+	}
 	if (err) {
 		set_err(s, "posix_spawn(%s): %s", argv[0], strerror(err));
 		return -1;
 	}
 	live_child = s->pid;
 	return 0;
+}
+
+/* The crashing thread's id from its line on the pipe, after its death. */
+static void read_tid(struct session *s)
+{
+	char line[32];
+	ssize_t n;
+
+	do {
+		n = read(s->tid_fd, line, sizeof(line) - 1);
+	} while (n < 0 && errno == EINTR);
+	if (n > 0) {
+		line[n] = '\0';
+		s->tid = atoi(line);
+	}
+	close(s->tid_fd);
+	s->tid_fd = -1;
 }
 
 /*
@@ -579,11 +638,11 @@ static void read_rest(int cfd, struct session *s)
  * One crash: spawn, accept, request, ack, mark, rest, reap. Any step
  * that goes wrong is noted in s->err; the crasher is reaped regardless.
  */
-static void run_session(int lfd, struct session *s, enum ack_kind kind,
-			unsigned int kib)
+static void run_session_opt(int lfd, struct session *s, enum ack_kind kind,
+			    unsigned int kib, bool thread)
 {
+	int cfd = -1, pidfd = -1, tpidfd = -1;
 	unsigned char ack[64];
-	int cfd = -1, pidfd = -1;
 	socklen_t optlen;
 	size_t ack_len;
 	ssize_t n;
@@ -591,9 +650,14 @@ static void run_session(int lfd, struct session *s, enum ack_kind kind,
 	memset(s, 0, sizeof(*s));
 	s->kind = kind;
 	s->kib = kib;
+	s->thread = thread;
+	s->tid_fd = -1;
 	s->peer_errno = ENODATA;
 	s->early_errno = ENODATA;
 	s->late_errno = ENODATA;
+	s->tpeer_errno = ENODATA;
+	s->tearly_errno = ENODATA;
+	s->tlate_errno = ENODATA;
 
 	if (now_ms() > budget_end) {
 		set_err(s, "time budget of %d ms used up, not started",
@@ -615,6 +679,22 @@ static void run_session(int lfd, struct session *s, enum ack_kind kind,
 		s->peer_errno = 0;
 		s->early_errno = pidfd_info_get(pidfd, PIDFD_INFO_PID |
 						PIDFD_INFO_COREDUMP, &s->early);
+	}
+	/* And the thread that crashed, which is the one that connected. */
+	if (thread) {
+		optlen = sizeof(tpidfd);
+		if (getsockopt(cfd, SOL_SOCKET, SO_PEERPIDFD_THREAD, &tpidfd,
+			       &optlen)) {
+			s->tpeer_errno = errno;
+			tpidfd = -1;
+		} else {
+			s->tpeer_errno = 0;
+			s->tpeer_flags = fcntl(tpidfd, F_GETFL);
+			s->tearly_errno = pidfd_info_get(tpidfd,
+							 PIDFD_INFO_PID |
+							 PIDFD_INFO_COREDUMP,
+							 &s->tearly);
+		}
 	}
 
 	if (read_request(cfd, s))
@@ -669,6 +749,21 @@ out:
 					       &s->late);
 		close(pidfd);
 	}
+	if (tpidfd >= 0) {
+		s->tlate_errno = pidfd_info_get(tpidfd, PIDFD_INFO_EXIT |
+						PIDFD_INFO_COREDUMP |
+						PIDFD_INFO_SUPPORTED_MASK,
+						&s->tlate);
+		close(tpidfd);
+	}
+	if (s->tid_fd >= 0)
+		read_tid(s);
+}
+
+static void run_session(int lfd, struct session *s, enum ack_kind kind,
+			unsigned int kib)
+{
+	run_session_opt(lfd, s, kind, kib, false);
 }
 
 static void free_session(struct session *s)
@@ -1179,6 +1274,129 @@ static void case_wait(int lfd)
 	free_session(&s);
 }
 
+/* PIDFD_INFO_COREDUMP with COREDUMPED, SIGSEGV and SEGV_MAPERR in @i? */
+static bool check_coredumped(const char *what, const struct cd_pidfd_info *i)
+{
+	if (!(i->mask & PIDFD_INFO_COREDUMP) ||
+	    !(i->coredump_mask & PIDFD_COREDUMPED) ||
+	    (i->coredump_mask & PIDFD_COREDUMP_SKIP) ||
+	    !(i->mask & PIDFD_INFO_COREDUMP_SIGNAL) ||
+	    i->coredump_signal != SIGSEGV ||
+	    !(i->mask & PIDFD_INFO_COREDUMP_CODE) ||
+	    i->coredump_code != SEGV_MAPERR) {
+		ksft_print_msg("%s: expected PIDFD_INFO_COREDUMP with COREDUMPED, signal %d, code %d (SEGV_MAPERR); got mask %#llx coredump_mask %#x signal %u code %u\n",
+			       what, SIGSEGV, SEGV_MAPERR,
+			       (unsigned long long)i->mask, i->coredump_mask,
+			       i->coredump_signal, i->coredump_code);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * A non-leader thread of the crasher dies of SIGSEGV. The kernel connects
+ * from that thread, so SO_PEERPIDFD_THREAD names it (a PIDFD_THREAD pidfd
+ * whose pid is the thread's id) while SO_PEERPIDFD names the leader, and
+ * pidfs recorded the coredump on both: during the request and after the
+ * crasher was reaped.
+ */
+static void case_dumping_thread(int lfd)
+{
+	const char *name = "dumping thread: SO_PEERPIDFD_THREAD names it, SO_PEERPIDFD the leader, both report PIDFD_INFO_COREDUMP";
+	struct session s;
+	bool ok;
+
+	run_session_opt(lfd, &s, ACK_KERNEL, 0, true);
+	if (s.tpeer_errno == ENOPROTOOPT) {
+		ksft_test_result_skip("%s: kernel lacks SO_PEERPIDFD_THREAD (ENOPROTOOPT)\n",
+				      name);
+		free_session(&s);
+		return;
+	}
+
+	ok = check_mark(&s, COREDUMP_MARK_REQACK) && check_clean_eof(&s);
+	if (!check_death(&s, true))
+		ok = false;
+	if (ok && (s.tid <= 0 || s.tid == s.pid)) {
+		ksft_print_msg("crasher %d: its crashing thread said tid %d\n",
+			       s.pid, s.tid);
+		ok = false;
+	}
+	if (ok && (s.tpeer_errno || s.peer_errno)) {
+		ksft_print_msg("SO_PEERPIDFD_THREAD: %s, SO_PEERPIDFD: %s\n",
+			       strerror(s.tpeer_errno),
+			       strerror(s.peer_errno));
+		ok = false;
+	}
+	if (ok && (s.tearly_errno || s.early_errno)) {
+		ksft_print_msg("PIDFD_GET_INFO during the request: thread %s, leader %s\n",
+			       strerror(s.tearly_errno),
+			       strerror(s.early_errno));
+		ok = false;
+	}
+
+	/* Who the two pidfds name, asked while the thread was dumping. */
+	if (ok && (!(s.tearly.mask & PIDFD_INFO_PID) ||
+		   s.tearly.pid != (uint32_t)s.tid ||
+		   s.tearly.tgid != (uint32_t)s.pid)) {
+		ksft_print_msg("SO_PEERPIDFD_THREAD: expected pid %d tgid %d, got mask %#llx pid %u tgid %u\n",
+			       s.tid, s.pid,
+			       (unsigned long long)s.tearly.mask,
+			       s.tearly.pid, s.tearly.tgid);
+		ok = false;
+	}
+	if (ok && (s.tpeer_flags < 0 || !(s.tpeer_flags & CD_PIDFD_THREAD))) {
+		ksft_print_msg("SO_PEERPIDFD_THREAD: expected a PIDFD_THREAD pidfd, F_GETFL %#x\n",
+			       s.tpeer_flags);
+		ok = false;
+	}
+	if (ok && (!(s.early.mask & PIDFD_INFO_PID) ||
+		   s.early.pid != (uint32_t)s.pid ||
+		   s.early.tgid != (uint32_t)s.pid)) {
+		ksft_print_msg("SO_PEERPIDFD: expected pid %d tgid %d, got mask %#llx pid %u tgid %u\n",
+			       s.pid, s.pid, (unsigned long long)s.early.mask,
+			       s.early.pid, s.early.tgid);
+		ok = false;
+	}
+	if (ok)
+		ok = check_coredumped("SO_PEERPIDFD_THREAD during the request",
+				      &s.tearly) &&
+		     check_coredumped("SO_PEERPIDFD during the request",
+				      &s.early);
+
+	/* And once the crasher is gone. */
+	if (ok && (s.tlate_errno || s.late_errno)) {
+		ksft_print_msg("PIDFD_GET_INFO after reaping: thread %s, leader %s\n",
+			       strerror(s.tlate_errno), strerror(s.late_errno));
+		ok = false;
+	}
+	if (ok)
+		ok = check_coredumped("SO_PEERPIDFD_THREAD after reaping",
+				      &s.tlate) &&
+		     check_coredumped("SO_PEERPIDFD after reaping", &s.late);
+	/*
+	 * Both ended by SIGSEGV. Only the signal is compared, not the wait
+	 * status: the leader's own exit code lacks the core-dump bit (0x80)
+	 * when it is released after the dumping thread, which is a race.
+	 */
+	if (ok && (!(s.tlate.mask & PIDFD_INFO_EXIT) ||
+		   (s.tlate.exit_code & 0x7f) != SIGSEGV)) {
+		ksft_print_msg("SO_PEERPIDFD_THREAD after reaping: expected PIDFD_INFO_EXIT with signal %d, got exit_code %#x (mask %#llx)\n",
+			       SIGSEGV, s.tlate.exit_code,
+			       (unsigned long long)s.tlate.mask);
+		ok = false;
+	}
+	if (ok && (!(s.late.mask & PIDFD_INFO_EXIT) ||
+		   (s.late.exit_code & 0x7f) != SIGSEGV)) {
+		ksft_print_msg("SO_PEERPIDFD after reaping: expected PIDFD_INFO_EXIT with signal %d, got exit_code %#x (mask %#llx)\n",
+			       SIGSEGV, s.late.exit_code,
+			       (unsigned long long)s.late.mask);
+		ok = false;
+	}
+	ksft_test_result(ok, "%s\n", name);
+	free_session(&s);
+}
+
 static int setup_socket(void)
 {
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
@@ -1301,6 +1519,7 @@ int main(void)
 	case_reject(lfd);
 	case_userspace(lfd);
 	case_wait(lfd);
+	case_dumping_thread(lfd);
 
 	case_refused(lfd, ACK_MINSIZE, COREDUMP_MARK_MINSIZE,
 		     "ack.size 8 < 16: MINSIZE, no dump");

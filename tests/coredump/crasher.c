@@ -2,21 +2,29 @@
 /*
  * crasher - a helper that dies of SIGSEGV (SEGV_MAPERR at address 0).
  *
- * Usage: ./crasher [KiB]
+ * Usage: ./crasher [KiB [thread]]
  *
  * With KiB > 0 it first maps and writes that much private anonymous
- * memory (see crasher.h) so that a test can find it in the core. It is
- * started by the coredump tests with posix_spawn() and prints nothing;
- * an exit status (instead of a signal) means it could not get as far as
- * the crash: 2 bad argument, 3 mmap failed, 4 the store did not fault.
+ * memory (see crasher.h) so that a test can find it in the core. With
+ * "thread" the store is done by a second thread, not by the leader: that
+ * thread first writes its thread id to stdout (one line, in decimal) so
+ * the test knows which thread dumps. It is started by the coredump tests
+ * with posix_spawn() and otherwise prints nothing; an exit status
+ * (instead of a signal) means it could not get as far as the crash:
+ * 2 bad argument, 3 mmap failed, 4 the store did not fault, 5 no thread.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 
 #include "crasher.h"
 
@@ -26,12 +34,31 @@
  */
 static int *volatile crash_ptr;
 
+/* The non-leader thread of "thread" mode: say who we are, then crash. */
+static void *crash_thread(void *arg)
+{
+	char line[32];
+	int len;
+
+	(void)arg;
+	len = snprintf(line, sizeof(line), "%ld\n", (long)syscall(SYS_gettid));
+	if (write(STDOUT_FILENO, line, len) != len)
+		return NULL;
+	*crash_ptr = 1;
+	return NULL;
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long kib = 0;
+	bool thread = false;
 	struct rlimit rl;
+	pthread_t th;
 	sigset_t set;
 
+	if (argc > 3 || (argc == 3 && strcmp(argv[2], "thread")))
+		return 2;
+	thread = argc == 3;
 	if (argc > 1) {
 		char *end;
 
@@ -67,6 +94,14 @@ int main(int argc, char **argv)
 			return 3;
 		for (i = 0; i < len / sizeof(*p); i++)
 			p[i] = val;
+	}
+
+	if (thread) {
+		/* The thread's crash ends us all: join never returns. */
+		if (pthread_create(&th, NULL, crash_thread, NULL))
+			return 5;
+		pthread_join(th, NULL);
+		return 4;
 	}
 
 	*crash_ptr = 1;
