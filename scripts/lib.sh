@@ -98,3 +98,12 @@ kernel_version() {
 		$1 == "SUBLEVEL" { s = $2 }
 		END { printf "%s.%s.%s\n", v, p, s }' "$1/Makefile"
 }
+
+# The tree's kselftest targets to run (KSELFTESTS="" for none).
+KSELFTESTS=${KSELFTESTS-core pidfd coredump net/af_unix}
+
+# ksft_suite TARGET: the suite name of a kselftest target (net/af_unix
+# -> ksft-net-af_unix).
+ksft_suite() {
+	echo "ksft-$(echo "$1" | tr / -)"
+}
