@@ -14,8 +14,12 @@ JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 TIMEOUT    ?=
 MEM        ?= 512M
 UML_ARGS   ?=
+TESTS      ?=
+SLOW       ?= 0
+TIME_TRAVEL ?= 1
+GUESTS     ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS SLOW TIME_TRAVEL GUESTS
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -45,6 +49,7 @@ help:
 	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: all of it)'
 	@echo '  CONFIG=mmu         config of kernel/rootfs/run/shell (default: first of CONFIGS, or mmu)'
 	@echo '  SUITES=a,b         suites to run (default: all; e.g. close_range,ksft-core)'
+	@echo '  TESTS=a,b          only these test programs of the suites (e.g. pidfd_test)'
 	@echo '  KSRC=DIR           build this kernel tree instead of the pinned Debian 7.3 source'
 	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
 	@echo '  KSELFTESTS="..."   kselftest targets of the tree to add (default: $(KSELFTESTS); "" for none)'
@@ -54,6 +59,9 @@ help:
 	@echo '  TIMEOUT=SECONDS    hard limit of one boot (default: from the suites'"'"' timeouts)'
 	@echo '  MEM=512M           guest memory'
 	@echo '  UML_ARGS="..."     extra UML kernel arguments for the boot'
+	@echo '  GUESTS=N           guests booted at once per config, suites spread over them (default: JOBS)'
+	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
+	@echo '  SLOW=1             also run the kselftest programs listed in configs/kselftest-slow'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
