@@ -97,6 +97,9 @@ END {
 	printf "uml-testbed run %s: %s\n", run_id, overall > out
 	for (i = 1; i <= ncfg; i++)
 		printf "  %-10s %s\n", cfg[i] ":", st[cfg[i], "source"] > out
+	# The first line of compare.txt (scripts/check: against the previous run)
+	if ((getline changes < (run "/compare.txt")) > 0)
+		printf "  changes:   %s (compare.txt)\n", changes > out
 	printf "\n%-22s", "pass/fail/skip" > out
 	for (i = 1; i <= ncfg; i++) printf " %-20s", cfg[i] > out
 	printf "\n%-22s", "state" > out
@@ -234,6 +237,8 @@ END {
 	printf "</table>\n<p>Cells: passed/failed/skipped tests; each links to its KTAP. " \
 	       "Files: <a href=\"summary.txt\">summary.txt</a>, <a href=\"summary.json\">summary.json</a>" > out
 	for (i = 1; i <= ncfg; i++) printf ", <a href=\"%s/junit.xml\">%s/junit.xml</a>", xml(cfg[i]), xml(cfg[i]) > out
+	if (changes != "")
+		printf ", <a href=\"compare.txt\">compare.txt</a> (%s)", xml(changes) > out
 	printf ".</p>\n" > out
 	for (i = 1; i <= ncfg; i++) {
 		c = cfg[i]
