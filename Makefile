@@ -15,11 +15,13 @@ TIMEOUT    ?=
 MEM        ?= 512M
 UML_ARGS   ?=
 TESTS      ?=
+TEST_TIMEOUT ?=
+EXTRA_TESTS ?=
 SLOW       ?= 0
 TIME_TRAVEL ?= 1
 GUESTS     ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS SLOW TIME_TRAVEL GUESTS
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -30,7 +32,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test kernel rootfs run shell clean distclean
+.PHONY: help check test kernel rootfs run shell bisect compare clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -42,6 +44,8 @@ help:
 	@echo '  rootfs      build the tests and pack the root file system of CONFIG'
 	@echo '  run         boot CONFIG once and run SUITES, results in results/latest'
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
+	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
+	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
 	@echo '  distclean   clean, and remove results/'
 	@echo
@@ -50,6 +54,8 @@ help:
 	@echo '  CONFIG=mmu         config of kernel/rootfs/run/shell (default: first of CONFIGS, or mmu)'
 	@echo '  SUITES=a,b         suites to run (default: all; e.g. close_range,ksft-core)'
 	@echo '  TESTS=a,b          only these test programs of the suites (e.g. pidfd_test)'
+	@echo '  TEST_TIMEOUT=N     seconds each test program may run (default: the suite settings file)'
+	@echo '  EXTRA_TESTS=DIR    more suites from DIR/<suite>/, laid out as tests/ is (your own tests)'
 	@echo '  KSRC=DIR           build this kernel tree instead of the pinned Debian 7.3 source'
 	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
 	@echo '  KSELFTESTS="..."   kselftest targets of the tree to add (default: $(KSELFTESTS); "" for none)'
@@ -73,6 +79,14 @@ run:
 
 test:
 	@$(S)/selftest
+
+bisect:
+	@GOOD="$(GOOD)" BAD="$(BAD)" \
+	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
+	$(S)/bisect
+
+compare:
+	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
 
 kernel:
 	@eval "$$($(S)/prepare-source)" && \

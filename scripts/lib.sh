@@ -63,6 +63,43 @@ need_tool() {
 		die "'$1' not found; install it (Debian/Ubuntu: apt-get install $2)"
 }
 
+# run_child CMD...: run CMD in the background and wait for it, so that a
+# signal to this script is handled at once (a foreground child would hold
+# it back until it ended).  See on_interrupt.
+child=
+run_child() {
+	"$@" &
+	child=$!
+	_rc=0
+	wait "$child" || _rc=$?
+	child=
+	return "$_rc"
+}
+
+# kill_tree PID: SIGTERM to PID and every descendant, children first
+# read, so none is left orphaned.  scripts/boot answers by killing its
+# UML's process group.
+kill_tree() {
+	for _c in $(pgrep -P "$1" 2>/dev/null); do
+		kill_tree "$_c"
+	done
+	kill -TERM "$1" 2>/dev/null || :
+}
+
+# on_interrupt: on SIGINT, SIGTERM or SIGHUP, end the running child's
+# whole tree, wait for it, and exit 130.
+on_interrupt() {
+	trap '[ -z "$child" ] || kill_tree "$child"; wait; exit 130' INT TERM HUP
+}
+
+# need_space DIR MIB WHAT: stop, naming DIR, unless its file system has
+# MIB MiB free.
+need_space() {
+	_free=$(df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print int($4 / 1024) }')
+	[ -z "$_free" ] || [ "$_free" -ge "$2" ] ||
+		die "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
+}
+
 # config_fragments NAME: the fragments of a config, from configs/matrix.
 config_fragments() {
 	awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; found = 1 }
@@ -72,6 +109,14 @@ config_fragments() {
 # all_configs: every config name of the matrix, in order.
 all_configs() {
 	awk '!/^#/ && NF { print $1 }' "$TOP/configs/matrix"
+}
+
+# config_boot_args NAME: kernel arguments the config's fragments ask for
+# ("# boot-args: ..." lines), on one line.
+config_boot_args() {
+	for f in $(config_fragments "$1"); do
+		sed -n 's/^# boot-args://p' "$TOP/configs/$f" 2>/dev/null
+	done | tr '\n' ' '
 }
 
 # check_config NAME: stop with the list of known names if NAME is unknown.
