@@ -100,6 +100,11 @@ need_space() {
 		die "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
 }
 
+# mmu_kernel OUT: the kernel configured in OUT has an MMU.
+mmu_kernel() {
+	grep -qx CONFIG_MMU=y "$1/.config"
+}
+
 # config_fragments NAME: the fragments of a config, from configs/matrix.
 config_fragments() {
 	awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; found = 1 }
