@@ -138,6 +138,7 @@ struct crash {
 
 	/* The blob store. */
 	unsigned char *pre;	/* the dump's first bytes, up to the loads */
+	size_t pre_cap;		/* bytes allocated for them */
 	uint64_t pre_len;	/* how many of them came */
 	uint64_t pre_end;	/* where the first PT_LOAD data starts */
 	struct run *runs;
@@ -441,6 +442,24 @@ static uint64_t blob_keep(struct crash *c)
 	return eh.e_phoff + (uint64_t)eh.e_phnum * sizeof(Elf64_Phdr);
 }
 
+/* Room for @size bytes of headers. */
+static int blob_grow(struct crash *c, size_t size)
+{
+	size_t cap = c->pre_cap ? c->pre_cap : 64U << 10;
+	unsigned char *p;
+
+	while (cap < size)
+		cap *= 2;
+	p = realloc(c->pre, cap);
+	if (!p) {
+		fail(c, "blob store: out of memory");
+		return -1;
+	}
+	c->pre = p;
+	c->pre_cap = cap;
+	return 0;
+}
+
 /* Data (or zeroes, @p NULL) at @off for the blob store. */
 static int blob_data(struct crash *c, uint64_t off, const unsigned char *p,
 		     uint64_t len)
@@ -457,6 +476,8 @@ static int blob_data(struct crash *c, uint64_t off, const unsigned char *p,
 			     MAX_PREFIX);
 			return -1;
 		}
+		if (off + n > c->pre_cap && blob_grow(c, off + n))
+			return -1;
 		if (p)
 			memcpy(c->pre + off, p, n);
 		else
@@ -931,11 +952,6 @@ static int serve(int lfd)
 			if (c.out < 0)
 				fail(&c, "open %s: %s", c.file,
 				     strerror(errno));
-		}
-		if (opt.blob_fd >= 0) {
-			c.pre = malloc(MAX_PREFIX);
-			if (!c.pre)
-				fail(&c, "out of memory");
 		}
 		if (opt.log_path) {
 			c.log = fopen(opt.log_path, "ae");
