@@ -39,6 +39,9 @@
  *   --count N        exit after N crashes, or when none came for --timeout
  *                    (default: run until killed)
  *   --timeout SEC    give up on a silent kernel after SEC (default 30)
+ *   --fd FD          serve the one crash of the connected socket FD, no
+ *                    listening, core_pattern left alone (to test the
+ *                    server with a stream of our own)
  *
  * The blob store: holes are left out and the program headers are
  * rewritten at the end, so the core is written front to back with no
@@ -920,57 +923,62 @@ static bool wait_crash(int lfd)
 	return r > 0;
 }
 
+/* One crash on the connection @fd; 0 if it went by the protocol. */
+static int serve_one(int fd)
+{
+	struct crash c = { .fd = fd, .out = -1, .pre_end = UINT64_MAX };
+	struct ucred cred;
+	socklen_t len = sizeof(cred);
+	int bad;
+
+	if (!getsockopt(c.fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
+		c.pid = cred.pid;
+	if (opt.out_dir) {
+		snprintf(c.file, sizeof(c.file), "%s/core.%d", opt.out_dir,
+			 c.pid);
+		c.out = open(c.file, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+			     0600);
+		if (c.out < 0)
+			fail(&c, "open %s: %s", c.file, strerror(errno));
+	}
+	if (opt.log_path) {
+		c.log = fopen(opt.log_path, "ae");
+		if (!c.log)
+			fail(&c, "open %s: %s", opt.log_path, strerror(errno));
+	}
+	if (!c.err[0])
+		handle(&c);
+	report(&c);
+	bad = !!c.err[0];
+	close(c.fd);
+	if (c.out >= 0)
+		close(c.out);
+	if (c.log)
+		fclose(c.log);
+	free(c.pre);
+	free(c.runs);
+	return bad;
+}
+
 static int serve(int lfd)
 {
 	unsigned long done = 0;
-	int bad = 0;
+	int fd, bad = 0;
 
 	while (!opt.count || done < opt.count) {
-		struct crash c = { .fd = -1, .out = -1, .pre_end = UINT64_MAX };
-		struct ucred cred;
-		socklen_t len = sizeof(cred);
-
 		if (opt.count && !wait_crash(lfd)) {
 			fprintf(stderr, "coredump-server: no crash for %d ms\n",
 				opt.timeout_ms);
 			return 1;
 		}
-		c.fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-		if (c.fd < 0) {
+		fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		if (fd < 0) {
 			if (errno == EINTR)
 				continue;
 			perror("coredump-server: accept");
 			return 1;
 		}
-		if (!getsockopt(c.fd, SOL_SOCKET, SO_PEERCRED, &cred, &len))
-			c.pid = cred.pid;
-		if (opt.out_dir) {
-			snprintf(c.file, sizeof(c.file), "%s/core.%d",
-				 opt.out_dir, c.pid);
-			c.out = open(c.file, O_WRONLY | O_CREAT | O_TRUNC |
-				     O_CLOEXEC, 0600);
-			if (c.out < 0)
-				fail(&c, "open %s: %s", c.file,
-				     strerror(errno));
-		}
-		if (opt.log_path) {
-			c.log = fopen(opt.log_path, "ae");
-			if (!c.log)
-				fail(&c, "open %s: %s", opt.log_path,
-				     strerror(errno));
-		}
-		if (!c.err[0])
-			handle(&c);
-		report(&c);
-		if (c.err[0])
-			bad = 1;
-		close(c.fd);
-		if (c.out >= 0)
-			close(c.out);
-		if (c.log)
-			fclose(c.log);
-		free(c.pre);
-		free(c.runs);
+		bad |= serve_one(fd);
 		done++;
 	}
 	return bad;
@@ -981,7 +989,8 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: coredump-server [--records] [--sparse] [--out DIR] [--blob-fd FD]\n"
 		"       [--socket PATH] [--no-pattern] [--min-vm BYTES] [--ack-mask MASK]\n"
-		"       [--log FILE] [--kill-after-data] [--count N] [--timeout SEC]\n");
+		"       [--log FILE] [--kill-after-data] [--count N] [--timeout SEC]\n"
+		"       [--fd FD]\n");
 	exit(2);
 }
 
@@ -999,6 +1008,7 @@ int main(int argc, char **argv)
 		{ "log", required_argument, NULL, 'l' },
 		{ "kill-after-data", no_argument, NULL, 'k' },
 		{ "count", required_argument, NULL, 'c' },
+		{ "fd", required_argument, NULL, 'f' },
 		{ "timeout", required_argument, NULL, 't' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -1006,7 +1016,7 @@ int main(int argc, char **argv)
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct stat st;
 	unsigned int i;
-	int o, lfd, ret;
+	int o, lfd, ret, conn_fd = -1;
 
 	while ((o = getopt_long(argc, argv, "", opts, NULL)) != -1) {
 		switch (o) {
@@ -1024,6 +1034,7 @@ int main(int argc, char **argv)
 		case 'l': opt.log_path = optarg; break;
 		case 'k': opt.kill_after_data = true; break;
 		case 'c': opt.count = strtoul(optarg, NULL, 0); break;
+		case 'f': conn_fd = atoi(optarg); break;
 		case 't': opt.timeout_ms = atoi(optarg) * 1000; break;
 		default: usage();
 		}
@@ -1040,6 +1051,8 @@ int main(int argc, char **argv)
 	/* Our own crash must never come to us: we could not answer. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 	signal(SIGPIPE, SIG_IGN);
+	if (conn_fd >= 0)
+		return serve_one(conn_fd);
 
 	lfd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (lfd < 0) {

@@ -33,6 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/prctl.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 
@@ -42,7 +43,7 @@
 #include "corenotes.h"
 
 #define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
-#define NR_CASES	14
+#define NR_CASES	15
 #define PG		CRASHER_PAGE
 /* Request and mark: what the kernel sends before the dump. */
 #define PREAMBLE	(sizeof(struct cd_req) + sizeof(uint32_t))
@@ -796,6 +797,123 @@ static void figure(const char *name, const struct crash *c, const char *up)
 		       *up ? " " : "", up);
 }
 
+/* ---- the server's own checks, on streams of our own ---- */
+
+/* A record header at @at of @b; returns where the next byte goes. */
+static size_t put(unsigned char *b, size_t at, uint32_t size, uint32_t type,
+		  uint64_t flags, uint64_t off, uint64_t len)
+{
+	struct cd_record r = { size, type, flags, off, len };
+
+	memcpy(b + at, &r, sizeof(r));
+	if (size <= sizeof(r))
+		return at + sizeof(r);
+	memset(b + at + sizeof(r), 0x5a, size - sizeof(r));
+	return at + size;
+}
+
+/* A DATA record of 8 bytes at @off. */
+static size_t put_data(unsigned char *b, size_t at, uint64_t off)
+{
+	at = put(b, at, HDR, CD_RECORD_DATA, 0, off, 8);
+	memset(b + at, 0xab, 8);
+	return at + 8;
+}
+
+/*
+ * Play the kernel to ./coredump-server --fd: request, (its ack), mark,
+ * then @len bytes of @stream and EOF. Its report must have @error in
+ * its error (or no error if NULL) and @want in it.
+ */
+static bool feed(const unsigned char *stream, size_t len, bool sparse,
+		 const char *error, const char *want, const char *what)
+{
+	struct cd_req req = { sizeof(req), sizeof(struct cd_ack), CD_MASK_74 };
+	char *argv[] = { "./coredump-server", "--fd", "3", "--records",
+			 sparse ? "--sparse" : NULL, NULL };
+	char line[1024] = "", *err;
+	struct cd_ack ack;
+	uint32_t mark = CD_MARK_REQACK;
+	int sv[2], out[2], status;
+	bool ok = false;
+	FILE *f = NULL;
+	pid_t pid;
+
+	if (socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, sv))
+		return false;
+	if (pipe2(out, O_CLOEXEC)) {
+		close(sv[0]);
+		close(sv[1]);
+		return false;
+	}
+	pid = spawn(argv, out[1], sv[1]);
+	close(out[1]);
+	close(sv[1]);
+	if (pid > 0 &&
+	    send(sv[0], &req, sizeof(req), MSG_NOSIGNAL) == sizeof(req) &&
+	    recv(sv[0], &ack, sizeof(ack), MSG_WAITALL) == sizeof(ack) &&
+	    send(sv[0], &mark, sizeof(mark), MSG_NOSIGNAL) == sizeof(mark) &&
+	    send(sv[0], stream, len, MSG_NOSIGNAL) == (ssize_t)len) {
+		shutdown(sv[0], SHUT_WR);
+		f = fdopen(out[0], "r");
+		if (f && fgets(line, sizeof(line), f)) {
+			err = strstr(line, " error=");
+			ok = strstr(line, want) &&
+			     (error ? err && strstr(err, error) : !err);
+		}
+	}
+	close(sv[0]);
+	if (f)
+		fclose(f);
+	else
+		close(out[0]);
+	if (pid > 0 && !reap(pid, &status, 5000)) {
+		kill(pid, SIGKILL);
+		reap(pid, &status, 5000);
+	}
+	if (!ok)
+		ksft_print_msg("%s: expected %s%s%s and \"%s\", server said: %s%s",
+			       what, error ? "error \"" : "no error",
+			       error ? error : "", error ? "\"" : "", want,
+			       line[0] ? line : "nothing", line[0] ? "" : "\n");
+	return ok;
+}
+
+static void case_server_checks(void)
+{
+	static unsigned char b[1024];
+	bool ok = true;
+	size_t n;
+
+	n = put_data(b, 0, 0);
+	n = put(b, n, HDR + 8, CD_RECORD_ZERO, 0, 8, 4096);
+	n = put(b, n, HDR, CD_RECORD_END, 0, 4104, 0);
+	ok &= feed(b, n, true, NULL, " dump=4104 data=1 zero=1 end=1 complete=1",
+		   "DATA, ZERO (a header with a tail it does not know), END");
+	n = put_data(b, 0, 0);
+	ok &= feed(b, n, true, NULL, " complete=0", "EOF before END");
+	n = put(b, 0, 16, CD_RECORD_DATA, 0, 0, 8);
+	ok &= feed(b, n, true, "record size 16 < 32", "", "size 16");
+	n = put(b, 0, HDR, CD_RECORD_DATA, 1, 0, 0);
+	ok &= feed(b, n, true, "unknown flags", "", "flags 1");
+	n = put(b, 0, HDR, 7, 0, 0, 0);
+	ok &= feed(b, n, true, "unknown type 7", "", "type 7");
+	n = put_data(b, put_data(b, 0, 0), 16);
+	ok &= feed(b, n, true, "a gap", "", "a gap");
+	n = put_data(b, put_data(b, 0, 0), 4);
+	ok &= feed(b, n, true, "an overlap", "", "an overlap");
+	n = put(b, put_data(b, 0, 0), HDR, CD_RECORD_END, 0, 8, 0);
+	n = put_data(b, n, 8);
+	ok &= feed(b, n, true, "bytes after END", "", "DATA after END");
+	n = put(b, put_data(b, 0, 0), HDR, CD_RECORD_END, 0, 8, 1);
+	ok &= feed(b, n, true, "END with len 1", "", "END with len 1");
+	n = put(b, 0, HDR, CD_RECORD_ZERO, 0, 0, 4096);
+	n = put(b, n, HDR, CD_RECORD_END, 0, 4096, 0);
+	ok &= feed(b, n, false, "ZERO record without SPARSE", "",
+		   "ZERO without SPARSE");
+	ksft_test_result(ok, "coredump-server: checks size, flags, type, order, END and ZERO of a stream\n");
+}
+
 /* ---- the cases ---- */
 
 static uint64_t kernel_mask;
@@ -1071,13 +1189,16 @@ int main(void)
 		ksft_exit_fail_msg("mkdir %s: %s\n", dir, strerror(errno));
 	atexit(remove_dir);
 
+	/* Not the kernel's: the server on streams of our own. */
+	case_server_checks();
+
 	/* Does this kernel speak records? Its request tells. */
 	if (!run1(probe_opts, "", &probe))
 		ksft_exit_fail_msg("coredump-server: no report for a crash\n");
 	kernel_mask = probe.req_mask;
 	ksft_print_msg("kernel's req.mask %#" PRIx64 "\n", kernel_mask);
 	if (!(kernel_mask & CD_RECORDS) || !(kernel_mask & CD_SPARSE)) {
-		for (i = 0; i < NR_CASES; i++)
+		for (i = 0; i < NR_CASES - 1; i++)
 			ksft_test_result_skip("kernel lacks COREDUMP_RECORDS/SPARSE (req.mask %#" PRIx64 ")\n",
 					      kernel_mask);
 		ksft_finished();
