@@ -1,6 +1,8 @@
 # report.awk: see scripts/report.  Reads, per config, status (KEY=VALUE),
 # results.tsv (suite, test, RESULT, detail), suite-times.tsv and
-# splat.txt; writes summary.txt, summary.json, index.html, junit.xml.
+# splat.txt, and the "# figure: NAME key=value ..." lines of each
+# <suite>.ktap (measurements a test reports, listed as they come);
+# writes summary.txt, summary.json, index.html, junit.xml.
 
 function kind_of(f) { sub(".*/", "", f); return f }
 function config_of(f) { sub("/[^/]*$", "", f); sub(".*/", "", f); return f }
@@ -58,6 +60,14 @@ k == "suite-times.tsv" {
 k == "splat.txt" {
 	splat[c] = splat[c] $0 "\n"
 	if (++nsplat[c] <= 5) splat5[c] = splat5[c] $0 "\n"
+	next
+}
+
+k ~ /\.ktap$/ {
+	if (match($0, /^[ \t]*# figure: [^ ]/)) {
+		fig[c, ++nfig[c]] = substr($0, RSTART + RLENGTH - 1)
+		sub(/[ \t\r]+$/, "", fig[c, nfig[c]])
+	}
 	next
 }
 
@@ -148,6 +158,15 @@ END {
 		if (splat[cfg[i]] != "")
 			printf "\n%s: first lines of the splat (console.log):\n%s",
 			       cfg[i], splat5[cfg[i]] > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		if (nfig[c])
+			printf "\nfigures (%s):\n", c > out
+		for (n = 1; n <= nfig[c]; n++) {
+			split_figure(fig[c, n])
+			printf "  %-30s %s\n", fig_name, fig_rest > out
+		}
+	}
 
 	# summary.json
 	out = run "/summary.json"
@@ -173,7 +192,21 @@ END {
 				       json(tname[c, s, n]), json(tres[c, s, n]), json(tdet[c, s, n]) > out
 			printf "\n        ]}" > out
 		}
-		printf "\n      ]\n    }" > out
+		printf "\n      ],\n      \"figures\": [" > out
+		for (n = 1; n <= nfig[c]; n++) {
+			split_figure(fig[c, n])
+			printf "%s\n        {\"name\": %s, \"values\": {", (n > 1 ? "," : ""), json(fig_name) > out
+			nv = split(fig_rest, kv, " ")
+			for (v = 1; v <= nv; v++) {
+				j = index(kv[v], "=")
+				key = j ? substr(kv[v], 1, j - 1) : kv[v]
+				val = j ? substr(kv[v], j + 1) : ""
+				printf "%s%s: %s", (v > 1 ? ", " : ""), json(key),
+				       (val ~ /^-?[0-9]+(\.[0-9]+)?$/ ? val : json(val)) > out
+			}
+			printf "}}" > out
+		}
+		printf "%s]\n    }", (nfig[c] ? "\n      " : "") > out
 	}
 	printf "\n  ]\n}\n" > out
 
@@ -262,4 +295,12 @@ function nsuites_of(c,    j, n) {
 	n = 0
 	for (j = 1; j <= nsuites; j++) if ((c, suites[j]) in ntests) n++
 	return n
+}
+
+# split_figure LINE: "NAME key=value ..." to fig_name and fig_rest.
+function split_figure(line,    i) {
+	i = index(line, " ")
+	fig_name = i ? substr(line, 1, i - 1) : line
+	fig_rest = i ? substr(line, i + 1) : ""
+	sub(/^ +/, "", fig_rest)
 }

@@ -40,6 +40,9 @@
 
 #include "kselftest.h"
 #include "crasher.h"
+#include "corenotes.h"
+/* The mask bits under our own names (CD_KERNEL, ...). */
+#include "cdrec.h"
 
 #ifndef SO_PEERPIDFD
 #define SO_PEERPIDFD		77
@@ -107,20 +110,6 @@ _Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
 #endif
 /* PIDFD_THREAD, as F_GETFL shows it on a thread pidfd. */
 #define CD_PIDFD_THREAD		O_EXCL
-
-/*
- * The mask bits are enumerators in the uapi header, so #ifndef cannot
- * tell whether they exist: use our own names. RECORDS and SPARSE are the
- * Linux 7.4 additions (spec/coredump.md).
- */
-#define CD_KERNEL	(1ULL << 0)
-#define CD_USERSPACE	(1ULL << 1)
-#define CD_REJECT	(1ULL << 2)
-#define CD_WAIT		(1ULL << 3)
-#define CD_RECORDS	(1ULL << 4)
-#define CD_SPARSE	(1ULL << 5)
-#define CD_MASK_73	(CD_KERNEL | CD_USERSPACE | CD_REJECT | CD_WAIT)
-#define CD_MASK_74	(CD_MASK_73 | CD_RECORDS | CD_SPARSE)
 
 #define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
 
@@ -888,70 +877,6 @@ static bool range_ok(uint64_t off, uint64_t len, size_t size)
 	return off <= size && len <= size - off;
 }
 
-/* NT_PRSTATUS / NT_SIGINFO of the dumping thread. */
-static bool check_notes(const unsigned char *p, size_t size, pid_t pid,
-			bool *prstatus, bool *siginfo)
-{
-	size_t off = 0;
-
-	while (size - off >= sizeof(Elf64_Nhdr)) {
-		Elf64_Nhdr nh;
-		size_t name, desc;
-
-		memcpy(&nh, p + off, sizeof(nh));
-		name = off + sizeof(nh);
-		desc = name + ((nh.n_namesz + 3) & ~3U);
-		if (desc > size || nh.n_descsz > size - desc) {
-			ksft_print_msg("note at %zu runs past its segment\n",
-				       off);
-			return false;
-		}
-
-		if (nh.n_type == NT_PRSTATUS && !*prstatus) {
-			struct elf_prstatus st;
-
-			if (nh.n_descsz < offsetof(struct elf_prstatus, pr_reg)) {
-				ksft_print_msg("NT_PRSTATUS: %u bytes, too short\n",
-					       nh.n_descsz);
-				return false;
-			}
-			memset(&st, 0, sizeof(st));
-			memcpy(&st, p + desc, nh.n_descsz < sizeof(st) ?
-			       nh.n_descsz : sizeof(st));
-			if (st.pr_pid != pid || st.pr_cursig != SIGSEGV ||
-			    st.pr_info.si_signo != SIGSEGV) {
-				ksft_print_msg("NT_PRSTATUS: expected pid %d signal %d, got pid %d cursig %d si_signo %d\n",
-					       pid, SIGSEGV, st.pr_pid,
-					       st.pr_cursig,
-					       st.pr_info.si_signo);
-				return false;
-			}
-			*prstatus = true;
-		} else if (nh.n_type == NT_SIGINFO && !*siginfo) {
-			siginfo_t si;
-
-			if (nh.n_descsz < sizeof(si)) {
-				ksft_print_msg("NT_SIGINFO: %u bytes, expected %zu\n",
-					       nh.n_descsz, sizeof(si));
-				return false;
-			}
-			memcpy(&si, p + desc, sizeof(si));
-			if (si.si_signo != SIGSEGV ||
-			    si.si_code != SEGV_MAPERR || si.si_addr) {
-				ksft_print_msg("NT_SIGINFO: expected SIGSEGV/SEGV_MAPERR at 0, got signo %d code %d addr %p\n",
-					       si.si_signo, si.si_code,
-					       si.si_addr);
-				return false;
-			}
-			*siginfo = true;
-		}
-		off = desc + ((nh.n_descsz + 3) & ~3U);
-		if (off > size)
-			break;
-	}
-	return true;
-}
-
 /* A whole page of the crasher's pattern somewhere in @p. */
 static bool find_pattern(const unsigned char *p, size_t size,
 			 const unsigned char *page)
@@ -1036,7 +961,7 @@ static bool check_core(const unsigned char *buf, size_t size, pid_t pid)
 		} else if (ph.p_type == PT_NOTE) {
 			notes++;
 			if (!check_notes(buf + ph.p_offset, ph.p_filesz, pid,
-					 &prstatus, &siginfo))
+					 &prstatus, &siginfo, NULL))
 				return false;
 		}
 	}

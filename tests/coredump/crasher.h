@@ -7,6 +7,21 @@
  * address 0 (SIGSEGV, SEGV_MAPERR). The pattern is computed at run time,
  * so a full page of it can only come from that mapping: finding one in a
  * PT_LOAD segment proves the dump carries the crasher's memory.
+ *
+ * The modes of ./crasher 0 MODE shape the dump for the record stream:
+ *   big      a CRASHER_BIG_SIZE MAP_NORESERVE mapping, only its first and
+ *            last pages written (with the pattern): a huge hole inside;
+ *   hole     CRASHER_HOLE_PAGES pages, only the first and last
+ *            CRASHER_HOLE_DATA written: a hole in the middle;
+ *   tail     the stack, made the highest mapping (the vDSO above it is
+ *            unmapped), ends in at least
+ *            CRASHER_TAIL_PAGES pages of zeroes (it wipes its argument
+ *            and environment strings, padded to that size): with
+ *            COREDUMP_SPARSE the dump ends in a hole;
+ *   threads  CRASHER_THREADS threads with stacks of CRASHER_STACK bytes,
+ *            all alive when the leader crashes.
+ * Every mode but "thread" runs without address space randomization, so
+ * two crashes of one mode have the same layout.
  */
 #ifndef CRASHER_H
 #define CRASHER_H
@@ -17,5 +32,13 @@
 
 /* Keep the mapping small: the suite also runs on NOMMU with little RAM. */
 #define CRASHER_MAX_KIB		(64UL * 1024)
+
+#define CRASHER_PAGE		4096UL
+#define CRASHER_BIG_SIZE	(256UL << 20)
+#define CRASHER_HOLE_PAGES	16UL
+#define CRASHER_HOLE_DATA	4UL
+#define CRASHER_TAIL_PAGES	2UL
+#define CRASHER_THREADS		128
+#define CRASHER_STACK		(8UL << 20)
 
 #endif /* CRASHER_H */
