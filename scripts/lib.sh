@@ -105,6 +105,28 @@ mmu_kernel() {
 	grep -qx CONFIG_MMU=y "$1/.config"
 }
 
+# static_pie_specs FILE: write a gcc specs file for musl static PIEs,
+# what a NOMMU kernel's FDPIC loader runs: musl-gcc's specs, made to
+# start from rcrt1.o (the program relocates itself) and to link every
+# link but the partial (-r) ones -static -pie --no-dynamic-linker -z text.
+static_pie_specs() {
+	need_tool musl-gcc musl-tools
+	_specs=$(sed -n 's/.*-specs "\(.*\)".*/\1/p' "$(command -v musl-gcc)")
+	[ -f "$_specs" ] || die "cannot find musl-gcc's specs file"
+	sed -e 's|/Scrt1\.o|/rcrt1.o|' \
+		-e 's|^-dynamic-linker [^ ]* -nostdlib .*|-nostdlib %{!r:-static -pie --no-dynamic-linker -z text}|' \
+		"$_specs" >"$1.new"
+	if ! grep -q rcrt1.o "$1.new" || ! grep -q -- --no-dynamic-linker "$1.new"; then
+		rm -f "$1.new"
+		die "musl-gcc's specs ($_specs) are not as expected; cannot make them static-PIE"
+	fi
+	if cmp -s "$1.new" "$1" 2>/dev/null; then
+		rm -f "$1.new"
+	else
+		mv "$1.new" "$1"
+	fi
+}
+
 # config_fragments NAME: the fragments of a config, from configs/matrix.
 config_fragments() {
 	awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; found = 1 }
