@@ -135,7 +135,15 @@ config_fragments() {
 
 # all_configs: every config name of the matrix, in order.
 all_configs() {
-	awk '!/^#/ && NF { print $1 }' "$TOP/configs/matrix"
+	awk '!/^#/ && NF && $1 !~ /:$/ { print $1 }' "$TOP/configs/matrix"
+}
+
+# default_configs: the configs make check runs without CONFIGS (the
+# matrix's "default:" line, or every config).
+default_configs() {
+	_d=$(awk '$1 == "default:" { $1 = ""; print }' "$TOP/configs/matrix")
+	# shellcheck disable=SC2086 # one name per word
+	if [ -n "$_d" ]; then printf "%s\n" $_d; else all_configs; fi
 }
 
 # config_boot_args NAME: kernel arguments the config's fragments ask for
