@@ -20,8 +20,9 @@ EXTRA_TESTS ?=
 SLOW       ?= 0
 TIME_TRAVEL ?= 1
 GUESTS     ?=
+BENCH_SIZES ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -32,7 +33,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test kernel rootfs run shell bisect compare clean distclean
+.PHONY: help check test bench kernel rootfs run shell bisect compare clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -46,6 +47,7 @@ help:
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
+	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
 	@echo '  distclean   clean, and remove results/'
 	@echo
@@ -68,6 +70,7 @@ help:
 	@echo '  GUESTS=N           guests booted at once per config, suites spread over them (default: JOBS)'
 	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
 	@echo '  SLOW=1             also run the kselftest programs listed in configs/kselftest-slow'
+	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536,1048576; MEM defaults to 1536M)'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
@@ -84,6 +87,9 @@ bisect:
 	@GOOD="$(GOOD)" BAD="$(BAD)" \
 	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
 	$(S)/bisect
+
+bench:
+	@MEM="$(if $(filter command line environment,$(origin MEM)),$(MEM),1536M)" $(S)/bench
 
 compare:
 	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
