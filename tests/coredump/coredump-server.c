@@ -908,7 +908,11 @@ static void report(const struct crash *c)
 	if (c->err[0])
 		printf(" error=\"%s\"", c->err);
 	printf("\n");
-	fflush(stdout);
+	/* A report that did not get out is a run without one: say why. */
+	if (fflush(stdout)) {
+		perror("coredump-server: report");
+		exit(1);
+	}
 }
 
 /* With --count, a crash is expected: wait for it no longer than --timeout. */

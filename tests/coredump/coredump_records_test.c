@@ -279,7 +279,7 @@ static bool run(const char *const *opts, const char *const *modes, int n,
 		struct crash *c, bool blob)
 {
 	char *argv[32], count[16];
-	int out[2], bl[2] = { -1, -1 }, i, k = 0, status;
+	int out[2], bl[2] = { -1, -1 }, i, k = 0, status = 0;
 	char line[1024];
 	pid_t srv;
 	FILE *f;
@@ -363,8 +363,11 @@ out:
 		}
 	}
 	for (i = 0; ok && i < n; i++) {
-		if (!fgets(c[i].line, sizeof(c[i].line), f))
+		if (!fgets(c[i].line, sizeof(c[i].line), f)) {
+			ksft_print_msg("coredump-server: %d of %d reports, then EOF (its wait status %#x)\n",
+				       i, n, status);
 			break;
+		}
 		parse(&c[i]);
 		if (c[i].error)
 			ksft_print_msg("server: %s", c[i].line);
