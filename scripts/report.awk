@@ -48,6 +48,10 @@ k == "results.tsv" {
 	if (f[3] == "XFAIL") count[c, s, "xfail"]++
 	if (class_of(f[3]) == "fail")
 		failures[++nfail] = c "\t" s "\t" f[2] "\t" f[3] "\t" f[4]
+	# A case that cannot exist without an MMU says so in its SKIP reason:
+	# "<case>: no MMU: <why>".
+	if (f[3] == "SKIP" && f[4] ~ /no MMU: /)
+		nommu_skips[++nnommu] = c "\t" s "\t" f[2]
 	next
 }
 
@@ -79,6 +83,8 @@ function cell(c, s) {
 		       count[c, s, "skip"],
 		       count[c, s, "xfail"] ? " (" count[c, s, "xfail"] " xfail)" : "")
 }
+
+function guest_cell(c) { return ((c, "guest") in st) ? st[c, "guest"] : "-" }
 
 function boot_cell(c,    b) {
 	if (st[c, "state"] == "untestable") return "untestable"
@@ -116,6 +122,9 @@ END {
 	for (i = 1; i <= ncfg; i++) printf " %-20s", state_word(cfg[i]) > out
 	printf "\n%-22s", "boot" > out
 	for (i = 1; i <= ncfg; i++) printf " %-20s", boot_cell(cfg[i]) > out
+	# What the guest said of itself: kernel release, machine, MMU or NOMMU
+	printf "\n%-22s", "guest kernel" > out
+	for (i = 1; i <= ncfg; i++) printf " %-20s", guest_cell(cfg[i]) > out
 	printf "\n" > out
 	for (j = 1; j <= nsuites; j++) {
 		printf "%-22s", suites[j] > out
@@ -154,6 +163,13 @@ END {
 			       f[5] != "" ? " (" f[5] ")" : "" > out
 		}
 	}
+	if (nnommu) {
+		printf "\nskipped: cases that cannot exist without an MMU:\n" > out
+		for (n = 1; n <= nnommu; n++) {
+			split(nommu_skips[n], f, "\t")
+			printf "  %s %s: %s\n", f[1], f[2], f[3] > out
+		}
+	}
 	for (i = 1; i <= ncfg; i++)
 		if (splat[cfg[i]] != "")
 			printf "\n%s: first lines of the splat (console.log):\n%s",
@@ -175,6 +191,7 @@ END {
 		c = cfg[i]
 		printf "%s\n    {\n      \"name\": %s,\n      \"result\": %s,\n", (i > 1 ? "," : ""), json(c), json(state_word(c)) > out
 		printf "      \"source\": %s,\n      \"reason\": %s,\n", json(st[c, "source"]), json(st[c, "reason"]) > out
+		printf "      \"guest\": %s,\n", json(st[c, "guest"]) > out
 		printf "      \"boot\": %s,\n      \"splat\": %s,\n      \"times\": {", json(boot_cell(c)), json(splat5[c]) > out
 		for (p = 1; p <= np; p++)
 			printf "%s%s: %s", (p > 1 ? ", " : ""), json(ph[p]), (((c, "time_" ph[p]) in st) ? st[c, "time_" ph[p]] : "null") > out
@@ -256,6 +273,8 @@ END {
 		cls = state_word(c) == "PASS" ? "pass" : (st[c, "result"] == "ok" && splat[c] == "" ? "none" : "fail")
 		printf "<td class=\"%s\"><a href=\"%s/console.log\">%s</a></td>", cls, xml(c), xml(boot_cell(c)) > out
 	}
+	printf "</tr>\n<tr><td>guest kernel</td>" > out
+	for (i = 1; i <= ncfg; i++) printf "<td>%s</td>", xml(guest_cell(cfg[i])) > out
 	printf "</tr>\n" > out
 	for (j = 1; j <= nsuites; j++) {
 		s = suites[j]
