@@ -69,6 +69,39 @@ static int crash_no;
 static char kernel_lacks[128];
 static const char *skip_why;
 
+/* False on a NOMMU kernel: only it has MmapCopy in /proc/meminfo. */
+static bool have_mmu = true;
+
+/*
+ * Why a crasher of  cannot exist without an MMU, or NULL.  There a
+ * mapping is one allocation of at most 4 MiB (MAX_PAGE_ORDER), made and
+ * zeroed in full by mmap(), stacks included.
+ */
+static const char *needs_mmu(const char *mode)
+{
+	if (have_mmu)
+		return NULL;
+	if (!strcmp(mode, "big"))
+		return "no MMU: the crasher needs one 256 MiB mapping, at most 4 MiB in one piece here";
+	if (!strcmp(mode, "threads"))
+		return "no MMU: the crasher needs 128 thread stacks of 8 MiB, at most 4 MiB in one piece here";
+	return NULL;
+}
+
+static bool kernel_has_mmu(void)
+{
+	char line[128];
+	bool mmu = true;
+	FILE *f = fopen("/proc/meminfo", "re");
+
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "MmapCopy:", 9))
+			mmu = false;
+	if (f)
+		fclose(f);
+	return mmu;
+}
+
 /* What one crash gave. */
 struct crash {
 	bool reported;
@@ -289,6 +322,8 @@ static bool run(const char *const *opts, const char *const *modes, int n,
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	memset(c, 0, n * sizeof(*c));
 	skip_why = kernel_lacks[0] ? kernel_lacks : NULL;
+	for (i = 0; !skip_why && i < n; i++)
+		skip_why = needs_mmu(modes[i]);
 	if (skip_why)
 		return false;
 	crash_no++;
@@ -344,6 +379,11 @@ static bool run(const char *const *opts, const char *const *modes, int n,
 		c[i].reaped = reap(c[i].pid, &c[i].status, 30000);
 		if (!c[i].reaped)
 			stuck(c[i].pid, modes[i]);
+		/* It exited: it could not shape its memory, no crash will come. */
+		if (c[i].reaped && WIFEXITED(c[i].status)) {
+			kill(srv, SIGTERM);
+			break;
+		}
 	}
 	if (blob && ok) {
 		blob_store(bl[0], &failed);
@@ -385,7 +425,7 @@ out:
 		if (c[i].reaped && WIFEXITED(c[i].status))
 			switch (WEXITSTATUS(c[i].status)) {
 			case 3:
-				skip_why = "the crasher could not map its memory (NOMMU?)";
+				skip_why = "the crasher could not map its memory";
 				break;
 			case 5:
 				skip_why = "the crasher could not start its threads";
@@ -554,7 +594,8 @@ static bool core_open(const char *path, pid_t pid, struct core *k)
 		}
 		free(notes);
 	}
-	if (!prstatus || !siginfo) {
+	/* binfmt_elf_fdpic, the loader without an MMU, writes no NT_SIGINFO. */
+	if (!prstatus || (!siginfo && have_mmu)) {
 		ksft_print_msg("%s: NT_PRSTATUS %s, NT_SIGINFO %s\n", path,
 			       prstatus ? "found" : "missing",
 			       siginfo ? "found" : "missing");
@@ -1198,6 +1239,8 @@ int main(void)
 	if (mkdir(dir, 0700) && errno != EEXIST)
 		ksft_exit_fail_msg("mkdir %s: %s\n", dir, strerror(errno));
 	atexit(remove_dir);
+
+	have_mmu = kernel_has_mmu();
 
 	/* Not the kernel's: the server on streams of our own. */
 	case_server_checks();
