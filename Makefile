@@ -33,7 +33,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test bench kernel rootfs run shell bisect compare clean distclean
+.PHONY: help check test bench bench-nommu kernel rootfs run shell bisect compare clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -48,6 +48,7 @@ help:
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
+	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
 	@echo '  distclean   clean, and remove results/'
 	@echo
@@ -89,7 +90,10 @@ bisect:
 	$(S)/bisect
 
 bench:
-	@MEM="$(if $(filter command line environment,$(origin MEM)),$(MEM),1536M)" $(S)/bench
+	@MEM="$(if $(filter command line environment,$(origin MEM)),$(MEM),1536M)" $(S)/bench sync-close
+
+bench-nommu:
+	@$(S)/bench nommu
 
 compare:
 	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
