@@ -71,7 +71,7 @@ help:
 	@echo '  GUESTS=N           guests booted at once per config, suites spread over them (default: JOBS)'
 	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
 	@echo '  SLOW=1             also run the kselftest programs listed in configs/kselftest-slow'
-	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536,1048576; MEM defaults to 1536M)'
+	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
