@@ -73,7 +73,7 @@ static const char *skip_why;
 static bool have_mmu = true;
 
 /*
- * Why a crasher of  cannot exist without an MMU, or NULL.  There a
+ * Why a crasher of @mode cannot exist without an MMU, or NULL.  There a
  * mapping is one allocation of at most 4 MiB (MAX_PAGE_ORDER), made and
  * zeroed in full by mmap(), stacks included.
  */
