@@ -7,14 +7,32 @@
 #
 # Writes DIR/<suite>.ktap (each suite's document as the guest printed
 # it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
-# of PASS FAIL SKIP XFAIL XPASS TIMEOUT CRASH.  A test is a case a
+# of PASS FAIL SKIP XFAIL XPASS TIMEOUT CRASH FLAKY.  A test is a case a
 # program reported (nested KTAP, indented two spaces), or the program
 # itself when it reported no cases, or when its own end (timeout,
 # signal, exit status, short plan) says more than its cases did.  A
 # suite whose document ends early (the kernel died) gets a CRASH for the
 # program that was running and one for the programs it never ran.
+#
+# A program that failed is run again (RETRIES): "# uml-testbed: retry
+# NAME N" follows the exit line of each failed attempt.  The last
+# attempt gives the results; a test that failed in an earlier attempt
+# and passed in the last is FLAKY.  The earlier attempts' output stays
+# in the .ktap as comment lines ("# attempt 1: ..."), and goes to
+# DIR/attempts.tsv: suite, program, attempt, how it ended, its last lines
+# (joined with a literal \n), one line per failed attempt.
 
-function emit(test, result, detail) {
+function emit(test, result, detail,    f) {
+	# The last attempt passed: did an earlier one fail?  (test is
+	# "program" or "program: case"; failed_before is by that name.)
+	f = failed_before[test]
+	if (f != "" && (result == "PASS" || result == "XFAIL")) {
+		result = "FLAKY"
+		detail = "passed on attempt " attempt "; " f
+		nflaky++
+	}
+	else if (f != "" && bad_result(result))
+		detail = detail (detail != "" ? "; " : "") "failed in all " attempt " attempts"
 	gsub(/\t/, " ", test)
 	gsub(/\t/, " ", detail)
 	printf "%s\t%s\t%s\t%s\n", suite, test, result, detail
@@ -48,8 +66,56 @@ function result_of(ok, dir,    d) {
 	return ok ? "PASS" : "FAIL"
 }
 
+function bad_result(r) { return r == "FAIL" || r == "CRASH" || r == "TIMEOUT" }
+
 function begin_program() {
 	ncases = 0; nfailed_cases = 0; plan = -1; running = 1; in_prog = 1
+	nbuf = 0; attempt = 1; nflaky = 0; split("", failed_before)
+}
+
+# flush_attempt AS_COMMENT: the buffered output of the program's attempt
+# to the .ktap, nested, or as comments when a retry follows it.
+function flush_attempt(as_comment,    i) {
+	for (i = 1; i <= nbuf; i++) {
+		if (buf[i] == "")
+			continue
+		else if (as_comment)
+			print "  # attempt " attempt ": " buf[i] > ktapfile
+		else
+			print "  " buf[i] > ktapfile
+	}
+	nbuf = 0
+}
+
+# exit_word STATUS: how a program run by the guest's timeout(1) ended.
+function exit_word(rc) {
+	if (rc == 124 || rc == 143) return "TIMEOUT"
+	if (rc > 128) return "killed by signal " rc - 128
+	return "exit " rc
+}
+
+# retry_program: the attempt that just ended failed and the program runs
+# again.  Remember what failed in it, by test name, for emit().
+function retry_program(    c, what, out, i, first) {
+	flush_attempt(1)
+	for (c = 1; c <= ncases; c++)
+		if (bad_result(pending_res[c]) && failed_before[current_prog ": " pending_case[c]] == "")
+			failed_before[current_prog ": " pending_case[c]] = \
+				"attempt " attempt ": " pending_res[c] \
+				(pending_dir[c] != "" ? " " pending_dir[c] : "")
+	what = "attempt " attempt ": " exit_word(last_exit)
+	if (failed_before[current_prog] == "")
+		failed_before[current_prog] = what
+	out = ""
+	first = nattempt_lines > 40 ? nattempt_lines - 39 : 1
+	for (i = first; i <= nattempt_lines; i++)
+		out = out (i > first ? "\\n" : "") attempt_lines[i]
+	gsub(/\t/, " ", out)
+	printf "%s\t%s\t%d\t%s\t%s\n", suite, current_prog, attempt, exit_word(last_exit), out \
+		> (outdir "/attempts.tsv")
+	nattempt_lines = 0
+	ncases = 0; nfailed_cases = 0; plan = -1; in_prog = 1
+	attempt++
 }
 
 # end_program: the program's own result line has been read.
@@ -64,6 +130,8 @@ function end_program(name, ok, dir,    res) {
 	else if (res != "PASS" && res != "SKIP" && res != "XFAIL" &&
 		 nfailed_cases == 0)
 		emit(name, res, dir)
+	else if (res == "PASS" && attempt > 1 && nflaky == 0)
+		emit(name, res, dir)	# an attempt failed, though no case did: FLAKY
 	running = 0
 	nprograms++
 }
@@ -72,6 +140,8 @@ function end_suite(complete) {
 	if (!in_suite)
 		return
 	if (!complete) {
+		if (in_prog || exited)
+			flush_attempt(0)
 		if (running)
 			for (c = 1; c <= ncases; c++)
 				emit(current_prog ": " pending_case[c], pending_res[c], pending_dir[c])
@@ -123,18 +193,34 @@ BEGIN {
 /^# uml-testbed: run / {
 	begin_program()
 	current_prog = $4
+	nattempt_lines = 0
 	next
 }
 
 /^# uml-testbed: exit / {
 	in_prog = 0
+	exited = 1
+	last_exit = $4
 	next
+}
+
+/^# uml-testbed: retry / {
+	exited = 0
+	retry_program()
+	next
+}
+
+# After a program's last attempt: its output goes to the .ktap nested.
+exited {
+	exited = 0
+	flush_attempt(0)
 }
 
 # A program's output: its plan and its cases (deeper levels are its own).
 in_prog {
+	buf[++nbuf] = line
 	if (line != "")
-		print "  " line > ktapfile
+		attempt_lines[++nattempt_lines] = line
 	if (line ~ /^1\.\.[0-9]+/ && plan < 0) {
 		plan = line
 		sub(/^1\.\./, "", plan)

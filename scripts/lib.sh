@@ -14,6 +14,12 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 # Exit status when this revision cannot be tested (git bisect: skip).
 EXIT_CANNOT_TEST=125
 
+# A failing test program runs again, up to RETRIES more times, in the
+# same guest: one that passes on a retry is FLAKY, which fails the run
+# only with FLAKY=fail (scripts/verdict.awk).
+RETRIES=${RETRIES:-2}
+FLAKY=${FLAKY:-pass}
+
 prog=${0##*/}
 
 # TESTBED_REASON, when set, is a file that gets the last error too: the
@@ -90,6 +96,15 @@ kill_tree() {
 # whole tree, wait for it, and exit 130.
 on_interrupt() {
 	trap '[ -z "$child" ] || kill_tree "$child"; wait; exit 130' INT TERM HUP
+}
+
+# disk_writer DIR: keep the disk of DIR busy until killed (kill_tree):
+# write 256 MiB to a file there and fsync it, over and over.
+disk_writer() {
+	while :; do
+		dd if=/dev/zero of="$1/disk-writer.tmp" bs=1M count=256 conv=fsync 2>/dev/null
+		rm -f "$1/disk-writer.tmp"
+	done
 }
 
 # need_space DIR MIB WHAT: stop, naming DIR, unless its file system has

@@ -1,14 +1,24 @@
 # report.awk: see scripts/report.  Reads, per config, status (KEY=VALUE),
-# results.tsv (suite, test, RESULT, detail), suite-times.tsv and
-# splat.txt, and the "# figure: NAME key=value ..." lines of each
-# <suite>.ktap (measurements a test reports, listed as they come);
-# writes summary.txt, summary.json, index.html, junit.xml.
+# results.tsv (suite, test, RESULT, detail), attempts.tsv (the failed
+# attempts of programs run again: suite, program, attempt, how it
+# ended, output), suite-times.tsv and splat.txt, and the "# figure: NAME
+# key=value ..." lines of each <suite>.ktap (measurements a test
+# reports, listed as they come); writes summary.txt, summary.json,
+# index.html, junit.xml.  Which results fail a run: scripts/verdict.awk.
 
 function kind_of(f) { sub(".*/", "", f); return f }
 function config_of(f) { sub("/[^/]*$", "", f); sub(".*/", "", f); return f }
 
 function json(s) {
 	gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
+	gsub(/[\001-\037]/, " ", s)
+	return "\"" s "\""
+}
+
+# jsonml S: a JSON string of text that has lines.
+function jsonml(s) {
+	gsub(/\\/, "\\\\", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
+	gsub(/\n/, "\\n", s)
 	gsub(/[\001-\037]/, " ", s)
 	return "\"" s "\""
 }
@@ -21,9 +31,9 @@ function xml(s) {
 
 # Counting classes: what a cell of the matrix shows.
 function class_of(r) {
-	if (r == "PASS" || r == "XFAIL") return "pass"
+	if (result_fails(r)) return "fail"
 	if (r == "SKIP") return "skip"
-	return "fail"
+	return "pass"	# PASS, XFAIL, and FLAKY unless FLAKY=fail
 }
 
 {
@@ -46,12 +56,24 @@ k == "results.tsv" {
 	tname[c, s, n] = f[2]; tres[c, s, n] = f[3]; tdet[c, s, n] = f[4]
 	count[c, s, class_of(f[3])]++
 	if (f[3] == "XFAIL") count[c, s, "xfail"]++
+	if (f[3] == "FLAKY") count[c, s, "flaky"]++
 	if (class_of(f[3]) == "fail")
 		failures[++nfail] = c "\t" s "\t" f[2] "\t" f[3] "\t" f[4]
+	else if (f[3] == "FLAKY")
+		flakies[++nflaky] = c "\t" s "\t" f[2] "\t" f[3] "\t" f[4]
 	# A case that cannot exist without an MMU says so in its SKIP reason:
 	# "<case>: no MMU: <why>".
 	if (f[3] == "SKIP" && f[4] ~ /no MMU: /)
 		nommu_skips[++nnommu] = c "\t" s "\t" f[2]
+	next
+}
+
+k == "attempts.tsv" {
+	split($0, f, "\t")
+	n = ++natt[c, f[1], f[2]]
+	att_no[c, f[1], f[2], n] = f[3]
+	att_exit[c, f[1], f[2], n] = f[4]
+	att_out[c, f[1], f[2], n] = f[5]
 	next
 }
 
@@ -75,13 +97,30 @@ k ~ /\.ktap$/ {
 	next
 }
 
-function cell(c, s) {
+function cell(c, s,    notes) {
 	if (!((c, s, "pass") in count) && !((c, s, "fail") in count) &&
 	    !((c, s, "skip") in count))
 		return "-"
+	notes = ""
+	if (count[c, s, "xfail"]) notes = count[c, s, "xfail"] " xfail"
+	if (count[c, s, "flaky"])
+		notes = notes (notes != "" ? ", " : "") count[c, s, "flaky"] " flaky"
 	return sprintf("%d/%d/%d%s", count[c, s, "pass"], count[c, s, "fail"],
-		       count[c, s, "skip"],
-		       count[c, s, "xfail"] ? " (" count[c, s, "xfail"] " xfail)" : "")
+		       count[c, s, "skip"], notes != "" ? " (" notes ")" : "")
+}
+
+# program_of C S TEST: the program of a test ("prog" or "prog: case")
+# that has failed attempts in attempts.tsv, or "".
+function program_of(c, s, t,    p) {
+	p = t
+	sub(/: .*/, "", p)
+	return ((c, s, p) in natt) ? p : ""
+}
+
+# attempt_text OUT: an output of attempts.tsv as lines.
+function attempt_text(o) {
+	gsub(/\\n/, "\n", o)
+	return o
 }
 
 function guest_cell(c) { return ((c, "guest") in st) ? st[c, "guest"] : "-" }
@@ -163,6 +202,13 @@ END {
 			       f[5] != "" ? " (" f[5] ")" : "" > out
 		}
 	}
+	if (nflaky) {
+		printf "\nflaky (failed, then passed when run again; FLAKY=fail fails the run):\n" > out
+		for (n = 1; n <= nflaky; n++) {
+			split(flakies[n], f, "\t")
+			printf "  %s %s: %s (%s)\n", f[1], f[2], f[3], f[5] > out
+		}
+	}
 	if (nnommu) {
 		printf "\nskipped: cases that cannot exist without an MMU:\n" > out
 		for (n = 1; n <= nnommu; n++) {
@@ -200,13 +246,25 @@ END {
 		for (j = 1; j <= nsuites; j++) {
 			s = suites[j]
 			if (!((c, s) in ntests)) continue
-			printf "%s\n        {\"name\": %s, \"pass\": %d, \"fail\": %d, \"skip\": %d, \"xfail\": %d, \"seconds\": %s, \"tests\": [",
+			printf "%s\n        {\"name\": %s, \"pass\": %d, \"fail\": %d, \"skip\": %d, \"xfail\": %d, \"flaky\": %d, \"seconds\": %s, \"tests\": [",
 			       (first ? "" : ","), json(s), count[c, s, "pass"], count[c, s, "fail"], count[c, s, "skip"], count[c, s, "xfail"],
-			       (((c, s) in stime) ? stime[c, s] + 0 : "null") > out
+			       count[c, s, "flaky"], (((c, s) in stime) ? stime[c, s] + 0 : "null") > out
 			first = 0
-			for (n = 1; n <= ntests[c, s]; n++)
-				printf "%s\n          {\"name\": %s, \"result\": %s, \"detail\": %s}", (n > 1 ? "," : ""),
+			for (n = 1; n <= ntests[c, s]; n++) {
+				printf "%s\n          {\"name\": %s, \"result\": %s, \"detail\": %s", (n > 1 ? "," : ""),
 				       json(tname[c, s, n]), json(tres[c, s, n]), json(tdet[c, s, n]) > out
+				# The failed attempts of a program run again.
+				p = program_of(c, s, tname[c, s, n])
+				if (p != "" && tres[c, s, n] != "PASS" && tres[c, s, n] != "SKIP") {
+					printf ", \"attempts\": [" > out
+					for (a = 1; a <= natt[c, s, p]; a++)
+						printf "%s{\"attempt\": %d, \"exit\": %s, \"output\": %s}", (a > 1 ? ", " : ""),
+						       att_no[c, s, p, a], json(att_exit[c, s, p, a]),
+						       jsonml(attempt_text(att_out[c, s, p, a])) > out
+					printf "]" > out
+				}
+				printf "}" > out
+			}
 			printf "\n        ]}" > out
 		}
 		printf "\n      ],\n      \"figures\": [" > out
@@ -245,8 +303,22 @@ END {
 			for (n = 1; n <= ntests[c, s]; n++) {
 				r = tres[c, s, n]
 				printf "    <testcase classname=\"%s.%s\" name=\"%s\"", xml(c), xml(s), xml(tname[c, s, n]) > out
+				# Failed attempts before the last, as Maven's
+				# surefire writes reruns (Jenkins, GitLab read them):
+				# flakyFailure when the last passed, rerunFailure
+				# when it failed too.
+				p = program_of(c, s, tname[c, s, n])
+				reruns = ""
+				if (p != "" && (r == "FLAKY" || class_of(r) == "fail"))
+					for (a = 1; a <= natt[c, s, p]; a++)
+						reruns = reruns sprintf("<%s message=\"attempt %d: %s\"><system-out>%s</system-out></%s>",
+							r == "FLAKY" ? "flakyFailure" : "rerunFailure", att_no[c, s, p, a],
+							xml(att_exit[c, s, p, a]), xml(attempt_text(att_out[c, s, p, a])),
+							r == "FLAKY" ? "flakyFailure" : "rerunFailure")
 				if (class_of(r) == "fail")
-					printf "><failure message=\"%s\">%s</failure></testcase>\n", xml(r ": " tdet[c, s, n]), xml(tdet[c, s, n]) > out
+					printf "><failure message=\"%s\">%s</failure>%s</testcase>\n", xml(r ": " tdet[c, s, n]), xml(tdet[c, s, n]), reruns > out
+				else if (reruns != "")
+					printf ">%s</testcase>\n", reruns > out
 				else if (r == "SKIP")
 					printf "><skipped message=\"%s\"/></testcase>\n", xml(tdet[c, s, n]) > out
 				else
@@ -304,6 +376,19 @@ END {
 		for (n = 1; n <= nfail; n++) {
 			split(failures[n], f, "\t")
 			printf "<li>%s %s: %s <b>%s</b> %s</li>\n", xml(f[1]), xml(f[2]), xml(f[3]), xml(f[4]), xml(f[5]) > out
+		}
+		printf "</ul>\n" > out
+	}
+	if (nflaky) {
+		printf "<h2>Flaky: failed, then passed when run again</h2>\n<ul>\n" > out
+		for (n = 1; n <= nflaky; n++) {
+			split(flakies[n], f, "\t")
+			printf "<li>%s %s: %s <b>%s</b> %s", xml(f[1]), xml(f[2]), xml(f[3]), xml(f[4]), xml(f[5]) > out
+			p = program_of(f[1], f[2], f[3])
+			for (a = 1; p != "" && a <= natt[f[1], f[2], p]; a++)
+				printf "<details><summary>attempt %d: %s</summary><pre>%s</pre></details>", att_no[f[1], f[2], p, a],
+				       xml(att_exit[f[1], f[2], p, a]), xml(attempt_text(att_out[f[1], f[2], p, a])) > out
+			printf "</li>\n" > out
 		}
 		printf "</ul>\n" > out
 	}
