@@ -21,8 +21,11 @@ SLOW       ?= 0
 TIME_TRAVEL ?= 1
 GUESTS     ?=
 BENCH_SIZES ?=
+RETRIES    ?= 2
+FLAKY      ?= pass
+N          ?= 10
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -33,7 +36,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test bench bench-nommu kernel rootfs run shell bisect compare clean distclean
+.PHONY: help check test stress bench bench-nommu kernel rootfs run shell bisect compare clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -46,6 +49,7 @@ help:
 	@echo '  run         boot CONFIG once and run SUITES, results in results/latest'
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
+	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
 	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
@@ -70,6 +74,9 @@ help:
 	@echo '  UML_ARGS="..."     extra UML kernel arguments for the boot'
 	@echo '  GUESTS=N           guests booted at once per config, suites spread over them (default: JOBS)'
 	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
+	@echo '  RETRIES=2          a failing test program runs again up to N times in its guest; passing on a retry is FLAKY'
+	@echo '  FLAKY=pass         FLAKY=fail: a flaky test fails the run too'
+	@echo '  N=10               stress: number of runs'
 	@echo '  SLOW=1             also run the kselftest programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo
@@ -83,6 +90,9 @@ run:
 
 test:
 	@$(S)/selftest
+
+stress:
+	@$(S)/stress
 
 bisect:
 	@GOOD="$(GOOD)" BAD="$(BAD)" \
