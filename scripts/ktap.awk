@@ -17,7 +17,8 @@
 # A program that failed is run again (RETRIES): "# uml-testbed: retry
 # NAME N" follows the exit line of each failed attempt.  The last
 # attempt gives the results; a test that failed in an earlier attempt
-# and passed in the last is FLAKY.  The earlier attempts' output stays
+# and passed in the last is FLAKY, one that failed and then skipped is a
+# FAIL (it never passed).  The earlier attempts' output stays
 # in the .ktap as comment lines ("# attempt 1: ..."), and goes to
 # DIR/attempts.tsv: suite, program, attempt, how it ended, its last lines
 # (joined with a literal \n), one line per failed attempt.
@@ -29,10 +30,17 @@ function emit(test, result, detail,    f) {
 	if (f != "" && (result == "PASS" || result == "XFAIL")) {
 		result = "FLAKY"
 		detail = "passed on attempt " attempt "; " f
-		nflaky++
+		nretold++
+	}
+	else if (f != "" && result == "SKIP") {
+		# Failed, then skipped: it never passed.
+		result = "FAIL"
+		detail = f "; skipped on attempt " attempt (detail != "" ? ": " detail : "")
+		nretold++
 	}
 	else if (f != "" && bad_result(result))
-		detail = detail (detail != "" ? "; " : "") "failed in all " attempt " attempts"
+		detail = detail (detail != "" ? "; " : "") \
+			"failed in " nfailed[test] + 1 " of " attempt " attempts"
 	gsub(/\t/, " ", test)
 	gsub(/\t/, " ", detail)
 	printf "%s\t%s\t%s\t%s\n", suite, test, result, detail
@@ -70,7 +78,8 @@ function bad_result(r) { return r == "FAIL" || r == "CRASH" || r == "TIMEOUT" }
 
 function begin_program() {
 	ncases = 0; nfailed_cases = 0; plan = -1; running = 1; in_prog = 1
-	nbuf = 0; attempt = 1; nflaky = 0; split("", failed_before)
+	nbuf = 0; attempt = 1; nretold = 0
+	split("", failed_before); split("", nfailed)
 }
 
 # flush_attempt AS_COMMENT: the buffered output of the program's attempt
@@ -96,16 +105,20 @@ function exit_word(rc) {
 
 # retry_program: the attempt that just ended failed and the program runs
 # again.  Remember what failed in it, by test name, for emit().
-function retry_program(    c, what, out, i, first) {
+function retry_program(    c, t, out, i, first) {
 	flush_attempt(1)
-	for (c = 1; c <= ncases; c++)
-		if (bad_result(pending_res[c]) && failed_before[current_prog ": " pending_case[c]] == "")
-			failed_before[current_prog ": " pending_case[c]] = \
-				"attempt " attempt ": " pending_res[c] \
+	for (c = 1; c <= ncases; c++) {
+		t = current_prog ": " pending_case[c]
+		if (!bad_result(pending_res[c]))
+			continue
+		nfailed[t]++
+		if (failed_before[t] == "")
+			failed_before[t] = "attempt " attempt ": " pending_res[c] \
 				(pending_dir[c] != "" ? " " pending_dir[c] : "")
-	what = "attempt " attempt ": " exit_word(last_exit)
+	}
+	nfailed[current_prog]++
 	if (failed_before[current_prog] == "")
-		failed_before[current_prog] = what
+		failed_before[current_prog] = "attempt " attempt ": " exit_word(last_exit)
 	out = ""
 	first = nattempt_lines > 40 ? nattempt_lines - 39 : 1
 	for (i = first; i <= nattempt_lines; i++)
@@ -130,7 +143,7 @@ function end_program(name, ok, dir,    res) {
 	else if (res != "PASS" && res != "SKIP" && res != "XFAIL" &&
 		 nfailed_cases == 0)
 		emit(name, res, dir)
-	else if (res == "PASS" && attempt > 1 && nflaky == 0)
+	else if (res == "PASS" && attempt > 1 && nretold == 0)
 		emit(name, res, dir)	# an attempt failed, though no case did: FLAKY
 	running = 0
 	nprograms++
@@ -176,6 +189,8 @@ BEGIN {
 	printf "" > ktapfile
 	nprograms = 0; running = 0; suite_plan = -1; suite_dir = ""
 	current_prog = ""; ncases = 0
+	# A suite cut short leaves no program running into the next one.
+	in_prog = 0; exited = 0; nbuf = 0
 	next
 }
 

@@ -1,8 +1,10 @@
 # stress.awk: see scripts/stress.  Reads "run<TAB>config<TAB>suite<TAB>
 # test<TAB>RESULT" lines of all runs; prints, for each test whose result
-# was not the same in every run, how often it had each, and a last line
-# "stress: N tests over R runs: K inconsistent, M runs without results".  Column "fail" counts what fails
-# a run (scripts/verdict.awk), FLAKY included only with FLAKY=fail.
+# was not the same in every run or that was FLAKY in any, how often it
+# had each, and a last line "stress: N tests over R runs: K inconsistent,
+# F flaky in some run, M runs without results".  Column "fail" counts
+# what fails a run (scripts/verdict.awk), FLAKY included only with
+# FLAKY=fail.
 
 function column(r) {
 	if (result_fails(r)) return "fail"
@@ -19,6 +21,7 @@ function column(r) {
 	if (!((key, $1) in counted)) {	# a test name twice in a run counts once
 		counted[key, $1] = 1
 		cnt[key, column($5)]++
+		if ($5 == "FLAKY") wasflaky[key] = 1
 		if (!((key, $5) in results)) { results[key, $5] = 1; nres[key]++ }
 	}
 }
@@ -32,12 +35,14 @@ END {
 	printf "stress: %d runs asked, %d finished with results: %d exit 0, %d exit non-zero\n\n",
 	       runs, nruns, ok, bad
 	ncols = split("pass fail flaky skip xfail", col, " ")
-	incons = 0
+	incons = nflaky = nlisted = 0
 	for (i = 1; i <= n; i++) {
 		k = keys[i]
 		missing = nruns - (cnt[k, "pass"] + cnt[k, "fail"] + cnt[k, "flaky"] + cnt[k, "skip"] + cnt[k, "xfail"])
-		if (nres[k] == 1 && missing == 0) continue
-		if (!incons++) {
+		if (k in wasflaky) nflaky++
+		if (nres[k] == 1 && missing == 0 && !(k in wasflaky)) continue
+		if (nres[k] > 1 || missing > 0) incons++
+		if (!nlisted++) {
 			printf "%-8s %-18s %-56s", "config", "suite", "test"
 			for (j = 1; j <= ncols; j++) printf " %5s", col[j]
 			printf " %7s\n", "missing"
@@ -47,7 +52,7 @@ END {
 		for (j = 1; j <= ncols; j++) printf " %5d", cnt[k, col[j]]
 		printf " %7d\n", missing
 	}
-	if (incons) printf "\n"
-	printf "stress: %d tests over %d runs: %d inconsistent, %d runs without results\n",
-	       n, nruns, incons, runs - nruns
+	if (nlisted) printf "\n"
+	printf "stress: %d tests over %d runs: %d inconsistent, %d flaky in some run, %d runs without results\n",
+	       n, nruns, incons, nflaky, runs - nruns
 }
