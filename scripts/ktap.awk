@@ -16,9 +16,10 @@
 #
 # A program that failed is run again (RETRIES): "# uml-testbed: retry
 # NAME N" follows the exit line of each failed attempt.  The last
-# attempt gives the results; a test that failed in an earlier attempt
-# and passed in the last is FLAKY, one that failed and then skipped is a
-# FAIL (it never passed).  The earlier attempts' output stays
+# attempt gives the results, but a test that failed in one attempt and
+# passed in another is FLAKY, whichever came last: a race, not a
+# regression.  A test that failed in every attempt it ran in is a FAIL,
+# as is one that failed and then skipped (it never passed).  The earlier attempts' output stays
 # in the .ktap as comment lines ("# attempt 1: ..."), and goes to
 # DIR/attempts.tsv: suite, program, attempt, how it ended, its last lines
 # (joined with a literal \n), one line per failed attempt.
@@ -29,7 +30,15 @@ function emit(test, result, detail,    f) {
 	f = failed_before[test]
 	if (f != "" && (result == "PASS" || result == "XFAIL")) {
 		result = "FLAKY"
-		detail = "passed on attempt " attempt "; " f
+		detail = "passed on attempt " (passed_on[test] != "" ? passed_on[test] : attempt) "; " f
+		nretold++
+	}
+	else if (passed_on[test] != "" && (bad_result(result) || result == "SKIP")) {
+		# Failed in the last attempt, but passed in an earlier one.
+		detail = "passed on attempt " passed_on[test] "; failed in " \
+			nfailed[test] + (result != "SKIP") " of " attempt " attempts, last: " \
+			result (detail != "" ? " " detail : "")
+		result = "FLAKY"
 		nretold++
 	}
 	else if (f != "" && result == "SKIP") {
@@ -79,7 +88,7 @@ function bad_result(r) { return r == "FAIL" || r == "CRASH" || r == "TIMEOUT" }
 function begin_program() {
 	ncases = 0; nfailed_cases = 0; plan = -1; running = 1; in_prog = 1
 	nbuf = 0; attempt = 1; nretold = 0
-	split("", failed_before); split("", nfailed)
+	split("", failed_before); split("", nfailed); split("", passed_on)
 }
 
 # flush_attempt AS_COMMENT: the buffered output of the program's attempt
@@ -109,6 +118,8 @@ function retry_program(    c, t, out, i, first) {
 	flush_attempt(1)
 	for (c = 1; c <= ncases; c++) {
 		t = current_prog ": " pending_case[c]
+		if (passed_on[t] == "" && (pending_res[c] == "PASS" || pending_res[c] == "XFAIL"))
+			passed_on[t] = attempt
 		if (!bad_result(pending_res[c]))
 			continue
 		nfailed[t]++
