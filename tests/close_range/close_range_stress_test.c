@@ -13,7 +13,9 @@
  * Case 1 uses the flags Linux 7.3 has (it checks the checker, too); case
  * 2 mixes in CLOSE_RANGE_EXCEPT and CLOSE_RANGE_CLOEXEC_ONLY and is
  * skipped on a kernel without them.  The seed is printed; pass it as the
- * first argument to replay a run.
+ * first argument to replay a run.  Without one, the guest's TESTBED_SEED
+ * (one per boot) is used, so that a retry after a failure draws the same
+ * windows and fails the same way.
  */
 #include <stdint.h>
 #include <time.h>
@@ -338,6 +340,8 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		seed = strtoull(argv[1], NULL, 0);
+	else if (getenv("TESTBED_SEED"))
+		seed = strtoull(getenv("TESTBED_SEED"), NULL, 0);
 	else
 		seed = (unsigned long long)time(NULL) ^
 		       ((unsigned long long)getpid() << 32);
