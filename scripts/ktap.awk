@@ -1,9 +1,12 @@
 # ktap.awk: the guest's KTAP stream (boot's tests.out) to one result per
-# test.  The guest frames each program's output with "# uml-testbed: run
-# NAME" and "# uml-testbed: exit STATUS" lines; here that output becomes
-# a nested KTAP subtest (indented two spaces) of its suite's document.  Usage:
+# test.  The guest frames each program's output with "# uml-testbed
+# TOKEN: run NAME" and "# uml-testbed TOKEN: exit STATUS" lines; here
+# that output becomes a nested KTAP subtest (indented two spaces) of its
+# suite's document.  TOKEN is the boot's, known to the host and the
+# guest's init only: a line a test prints is never taken for framing,
+# whatever it says.  Usage:
 #
-#   awk -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
+#   awk -v token=TOKEN -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
 #
 # Writes DIR/<suite>.ktap (each suite's document as the guest printed
 # it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
@@ -14,8 +17,8 @@
 # suite whose document ends early (the kernel died) gets a CRASH for the
 # program that was running and one for the programs it never ran.
 #
-# A program that failed is run again (RETRIES): "# uml-testbed: retry
-# NAME N" follows the exit line of each failed attempt.  The last
+# A program that failed is run again (RETRIES): "# uml-testbed TOKEN:
+# retry NAME N" follows the exit line of each failed attempt.  The last
 # attempt gives the results; a test that failed in an earlier attempt
 # and passed in the last is FLAKY, one that failed and then skipped is a
 # FAIL (it never passed).  The earlier attempts' output stays
@@ -174,16 +177,20 @@ function end_suite(complete) {
 
 BEGIN {
 	nsuites = split(suites, wanted, " ")
+	frame = "# uml-testbed " token ": "
 }
 
 # The guest's tty adds a carriage return to every line.
 {
 	sub(/\r$/, "")
+	line = $0
+	# A framing line: its words after the token, in w[1..nw].
+	nw = index(line, frame) == 1 ? split(substr(line, length(frame) + 1), w, " ") : 0
 }
 
-/^# uml-testbed: suite [^ ]+ begin$/ {
+nw == 3 && w[1] == "suite" && w[3] == "begin" {
 	end_suite(0)
-	suite = $4
+	suite = w[2]
 	in_suite = 1
 	ktapfile = outdir "/" suite ".ktap"
 	printf "" > ktapfile
@@ -194,32 +201,28 @@ BEGIN {
 	next
 }
 
-/^# uml-testbed: suite [^ ]+ end$/ {
+nw == 3 && w[1] == "suite" && w[3] == "end" {
 	end_suite(1)
 	next
 }
 
 !in_suite { next }
 
-{
-	line = $0
-}
-
-/^# uml-testbed: run / {
+nw == 2 && w[1] == "run" {
 	begin_program()
-	current_prog = $4
+	current_prog = w[2]
 	nattempt_lines = 0
 	next
 }
 
-/^# uml-testbed: exit / {
+nw == 2 && w[1] == "exit" {
 	in_prog = 0
 	exited = 1
-	last_exit = $4
+	last_exit = w[2]
 	next
 }
 
-/^# uml-testbed: retry / {
+nw == 3 && w[1] == "retry" {
 	exited = 0
 	retry_program()
 	next

@@ -175,6 +175,11 @@ check_config() {
 	die "unknown config '$1' (configs/matrix has: $(all_configs | tr '\n' ' '))"
 }
 
+# random_token: 16 hex digits from /dev/urandom.
+random_token() {
+	od -An -N8 -tx8 /dev/urandom | tr -d ' '
+}
+
 # sha256_of FILE
 sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
