@@ -20,6 +20,10 @@ EXIT_CANNOT_TEST=125
 RETRIES=${RETRIES:-2}
 FLAKY=${FLAKY:-pass}
 
+# Seconds a test program has to end after the SIGTERM of its timeout
+# before its process group gets SIGKILL (rootfs/run-test.c).
+TEST_GRACE=5
+
 prog=${0##*/}
 
 # TESTBED_REASON, when set, is a file that gets the last error too: the
