@@ -25,6 +25,10 @@
 # in the .ktap as comment lines ("# attempt 1: ..."), and goes to
 # DIR/attempts.tsv: suite, program, attempt, how it ended, its last lines
 # (joined with a literal \n), one line per failed attempt.
+#
+# "# uml-testbed TOKEN: cut BYTES" stands where the host dropped BYTES
+# of a program's output (scripts/cap.awk); DIR/cut.tsv gets suite,
+# program, bytes dropped, one line per program.
 
 function emit(test, result, detail,    f) {
 	# The last attempt passed: did an earlier one fail?  (test is
@@ -228,6 +232,16 @@ nw == 3 && w[1] == "retry" {
 	next
 }
 
+# Output the host did not keep: a comment in its place.
+nw == 2 && w[1] == "cut" {
+	if (in_prog || exited)
+		buf[++nbuf] = "# output cut: " w[2] " bytes not kept"
+	else
+		print "# output cut: " w[2] " bytes not kept" > ktapfile
+	cut[suite "\t" (in_prog ? current_prog : "(between programs)")] += w[2]
+	next
+}
+
 # After a program's last attempt: its output goes to the .ktap nested.
 exited {
 	exited = 0
@@ -296,6 +310,8 @@ line ~ /^(not )?ok [0-9]+/ {
 
 END {
 	end_suite(0)
+	for (k in cut)
+		printf "%s\t%d\n", k, cut[k] > (outdir "/cut.tsv")
 	for (i = 1; i <= nsuites; i++) {
 		suite = wanted[i]
 		if (!(suite in seen))

@@ -24,6 +24,10 @@ FLAKY=${FLAKY:-pass}
 # before its process group gets SIGKILL (rootfs/run-test.c).
 TEST_GRACE=5
 
+# Bytes kept of each program's output at its start, and as many at its
+# end (scripts/cap.awk); what is between goes, but its KTAP results.
+KEEP_OUTPUT=262144
+
 prog=${0##*/}
 
 # TESTBED_REASON, when set, is a file that gets the last error too: the
