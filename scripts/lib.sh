@@ -188,6 +188,20 @@ random_token() {
 	od -An -N8 -tx8 /dev/urandom | tr -d ' '
 }
 
+# printable: stdin as text that a terminal, JSON and XML all take:
+# what is not UTF-8 goes, and so do NULs and a tty's carriage return at
+# the end of a line; the other control characters but tab and newline
+# (C0, DEL, C1: terminal escapes) and the two non-characters XML
+# refuses become '?'.
+printable() {
+	iconv -c -f UTF-8 -t UTF-8 | tr -d '\000' | LC_ALL=C awk '{
+		sub(/\r$/, "")
+		gsub(/[\001-\010\013-\037\177]/, "?")
+		gsub(/\302[\200-\237]|\357\277[\276\277]/, "?")
+		print
+	}'
+}
+
 # sha256_of FILE
 sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
