@@ -229,3 +229,21 @@ KSELFTESTS=${KSELFTESTS-core pidfd coredump net/af_unix}
 ksft_suite() {
 	echo "ksft-$(echo "$1" | tr / -)"
 }
+
+# extra_suites DIR: the suites of an EXTRA_TESTS folder (DIR/<suite>/
+# settings), one a line.  Stops at a name a built-in suite has or may
+# have (one of tests/, a kselftest target's ksft-*), whose build it
+# would take the place of, and at one that is no plain word.
+extra_suites() {
+	for _s in "$1"/*/settings; do
+		[ -f "$_s" ] || continue
+		_s=$(basename "$(dirname "$_s")")
+		case $_s in
+		ksft-*) die "EXTRA_TESTS: suite '$_s' is named as the tree's kselftests are (ksft-*); rename it" ;;
+		*[!A-Za-z0-9_.-]*) die "EXTRA_TESTS: suite '$_s': name it with letters, digits, '.', '_' and '-' only" ;;
+		esac
+		[ ! -f "$TOP/tests/$_s/settings" ] ||
+			die "EXTRA_TESTS: suite '$_s' is also one of tests/; rename it"
+		echo "$_s"
+	done
+}
