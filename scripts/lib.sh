@@ -90,6 +90,28 @@ run_child() {
 	return "$_rc"
 }
 
+# hold_lock FD FILE WHAT: lock FILE through file descriptor FD, which
+# this script and its children keep open until they end (or close FD);
+# when another run holds it, wait for it, saying so.
+hold_lock() {
+	need_tool flock util-linux
+	eval "exec $1>\"\$2\"" || die "cannot open the lock $2"
+	flock -n "$1" && return 0
+	progress "waiting: another run holds the $3 ($2)"
+	run_child flock "$1" || die "could not lock $2"
+}
+
+# lock_build OUT: take the lock of the build folder OUT (fd 9) for the
+# rest of this script: two runs must not build or pack in one folder at
+# once.  A script the holder runs (TESTBED_LOCKED) has it already.
+lock_build() {
+	[ "${TESTBED_LOCKED:-}" != "$1" ] || return 0
+	mkdir -p "$1" 2>/dev/null || die "build folder $1 cannot be created (set O=DIR)"
+	hold_lock 9 "$1/.lock" "build folder"
+	TESTBED_LOCKED=$1
+	export TESTBED_LOCKED
+}
+
 # kill_tree PID: SIGTERM to PID and every descendant, children first
 # read, so none is left orphaned.  scripts/boot answers by killing its
 # UML's process group.
