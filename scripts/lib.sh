@@ -114,7 +114,7 @@ lock_build() {
 
 # kill_tree PID: SIGTERM to PID and every descendant, children first
 # read, so none is left orphaned.  scripts/boot answers by killing its
-# UML's process group.
+# UML.
 kill_tree() {
 	for _c in $(pgrep -P "$1" 2>/dev/null); do
 		kill_tree "$_c"
@@ -126,6 +126,16 @@ kill_tree() {
 # whole tree, wait for it, and exit 130.
 on_interrupt() {
 	trap '[ -z "$child" ] || kill_tree "$child"; wait; exit 130' INT TERM HUP
+}
+
+# clean_scratch: remove the scratch folders of guests (scripts/boot)
+# whose run died without cleaning up, SIGKILLed say: their lock is free.
+# (The lock is opened, never created: a folder going away stays gone.)
+clean_scratch() {
+	for _d in "${TMPDIR:-/tmp}"/uml-testbed.*; do
+		{ flock -n 7 7<"$_d/lock"; } 2>/dev/null || continue
+		rm -rf "$_d"
+	done
 }
 
 # disk_writer DIR: keep the disk of DIR busy until killed (kill_tree):
