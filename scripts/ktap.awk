@@ -1,9 +1,12 @@
 # ktap.awk: the guest's KTAP stream (boot's tests.out) to one result per
-# test.  The guest frames each program's output with "# uml-testbed: run
-# NAME" and "# uml-testbed: exit STATUS" lines; here that output becomes
-# a nested KTAP subtest (indented two spaces) of its suite's document.  Usage:
+# test.  The guest frames each program's output with "# uml-testbed
+# TOKEN: run NAME" and "# uml-testbed TOKEN: exit STATUS" lines; here
+# that output becomes a nested KTAP subtest (indented two spaces) of its
+# suite's document.  TOKEN is the boot's, known to the host and the
+# guest's init only: a line a test prints is never taken for framing,
+# whatever it says.  Usage:
 #
-#   awk -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
+#   awk -v token=TOKEN -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
 #
 # Writes DIR/<suite>.ktap (each suite's document as the guest printed
 # it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
@@ -14,15 +17,20 @@
 # suite whose document ends early (the kernel died) gets a CRASH for the
 # program that was running and one for the programs it never ran.
 #
-# A program that failed is run again (RETRIES): "# uml-testbed: retry
-# NAME N" follows the exit line of each failed attempt.  The last
+# A program that failed is run again (RETRIES): "# uml-testbed TOKEN:
+# retry NAME N" follows the exit line of each failed attempt.  The last
 # attempt gives the results, but a test that failed in one attempt and
 # passed in another is FLAKY, whichever came last: a race, not a
 # regression.  A test that failed in every attempt it ran in is a FAIL,
-# as is one that failed and then skipped (it never passed).  The earlier attempts' output stays
-# in the .ktap as comment lines ("# attempt 1: ..."), and goes to
-# DIR/attempts.tsv: suite, program, attempt, how it ended, its last lines
-# (joined with a literal \n), one line per failed attempt.
+# as is one that failed and then skipped (it never passed).  The earlier
+# attempts' output stays in the .ktap as comment lines ("# attempt 1:
+# ..."), and goes to DIR/attempts.tsv: suite, program, attempt, how it
+# ended, its last lines (joined with a literal \n), one line per failed
+# attempt.
+#
+# "# uml-testbed TOKEN: cut BYTES" stands where the host dropped BYTES
+# of a program's output (scripts/cap.awk); DIR/cut.tsv gets suite,
+# program, bytes dropped, one line per program.
 
 function emit(test, result, detail,    f) {
 	# The last attempt passed: did an earlier one fail?  (test is
@@ -185,16 +193,20 @@ function end_suite(complete) {
 
 BEGIN {
 	nsuites = split(suites, wanted, " ")
+	frame = "# uml-testbed " token ": "
 }
 
 # The guest's tty adds a carriage return to every line.
 {
 	sub(/\r$/, "")
+	line = $0
+	# A framing line: its words after the token, in w[1..nw].
+	nw = index(line, frame) == 1 ? split(substr(line, length(frame) + 1), w, " ") : 0
 }
 
-/^# uml-testbed: suite [^ ]+ begin$/ {
+nw == 3 && w[1] == "suite" && w[3] == "begin" {
 	end_suite(0)
-	suite = $4
+	suite = w[2]
 	in_suite = 1
 	ktapfile = outdir "/" suite ".ktap"
 	printf "" > ktapfile
@@ -205,34 +217,40 @@ BEGIN {
 	next
 }
 
-/^# uml-testbed: suite [^ ]+ end$/ {
+nw == 3 && w[1] == "suite" && w[3] == "end" {
 	end_suite(1)
 	next
 }
 
 !in_suite { next }
 
-{
-	line = $0
-}
-
-/^# uml-testbed: run / {
+nw == 2 && w[1] == "run" {
 	begin_program()
-	current_prog = $4
+	current_prog = w[2]
 	nattempt_lines = 0
 	next
 }
 
-/^# uml-testbed: exit / {
+nw == 2 && w[1] == "exit" {
 	in_prog = 0
 	exited = 1
-	last_exit = $4
+	last_exit = w[2]
 	next
 }
 
-/^# uml-testbed: retry / {
+nw == 3 && w[1] == "retry" {
 	exited = 0
 	retry_program()
+	next
+}
+
+# Output the host did not keep: a comment in its place.
+nw == 2 && w[1] == "cut" {
+	if (in_prog || exited)
+		buf[++nbuf] = "# output cut: " w[2] " bytes not kept"
+	else
+		print "# output cut: " w[2] " bytes not kept" > ktapfile
+	cut[suite "\t" (in_prog ? current_prog : "(between programs)")] += w[2]
 	next
 }
 
@@ -304,6 +322,8 @@ line ~ /^(not )?ok [0-9]+/ {
 
 END {
 	end_suite(0)
+	for (k in cut)
+		printf "%s\t%d\n", k, cut[k] > (outdir "/cut.tsv")
 	for (i = 1; i <= nsuites; i++) {
 		suite = wanted[i]
 		if (!(suite in seen))

@@ -20,6 +20,14 @@ EXIT_CANNOT_TEST=125
 RETRIES=${RETRIES:-2}
 FLAKY=${FLAKY:-pass}
 
+# Seconds a test program has to end after the SIGTERM of its timeout
+# before its process group gets SIGKILL (rootfs/run-test.c).
+TEST_GRACE=5
+
+# Bytes kept of each program's output at its start, and as many at its
+# end (scripts/cap.awk); what is between goes, but its KTAP results.
+KEEP_OUTPUT=262144
+
 prog=${0##*/}
 
 # TESTBED_REASON, when set, is a file that gets the last error too: the
@@ -82,9 +90,31 @@ run_child() {
 	return "$_rc"
 }
 
+# hold_lock FD FILE WHAT: lock FILE through file descriptor FD, which
+# this script and its children keep open until they end (or close FD);
+# when another run holds it, wait for it, saying so.
+hold_lock() {
+	need_tool flock util-linux
+	eval "exec $1>\"\$2\"" || die "cannot open the lock $2"
+	flock -n "$1" && return 0
+	progress "waiting: another run holds the $3 ($2)"
+	run_child flock "$1" || die "could not lock $2"
+}
+
+# lock_build OUT: take the lock of the build folder OUT (fd 9) for the
+# rest of this script: two runs must not build or pack in one folder at
+# once.  A script the holder runs (TESTBED_LOCKED) has it already.
+lock_build() {
+	[ "${TESTBED_LOCKED:-}" != "$1" ] || return 0
+	mkdir -p "$1" 2>/dev/null || die "build folder $1 cannot be created (set O=DIR)"
+	hold_lock 9 "$1/.lock" "build folder"
+	TESTBED_LOCKED=$1
+	export TESTBED_LOCKED
+}
+
 # kill_tree PID: SIGTERM to PID and every descendant, children first
 # read, so none is left orphaned.  scripts/boot answers by killing its
-# UML's process group.
+# UML.
 kill_tree() {
 	for _c in $(pgrep -P "$1" 2>/dev/null); do
 		kill_tree "$_c"
@@ -96,6 +126,16 @@ kill_tree() {
 # whole tree, wait for it, and exit 130.
 on_interrupt() {
 	trap '[ -z "$child" ] || kill_tree "$child"; wait; exit 130' INT TERM HUP
+}
+
+# clean_scratch: remove the scratch folders of guests (scripts/boot)
+# whose run died without cleaning up, SIGKILLed say: their lock is free.
+# (The lock is opened, never created: a folder going away stays gone.)
+clean_scratch() {
+	for _d in "${TMPDIR:-/tmp}"/uml-testbed.*; do
+		{ flock -n 7 7<"$_d/lock"; } 2>/dev/null || continue
+		rm -rf "$_d"
+	done
 }
 
 # disk_writer DIR: keep the disk of DIR busy until killed (kill_tree):
@@ -175,6 +215,25 @@ check_config() {
 	die "unknown config '$1' (configs/matrix has: $(all_configs | tr '\n' ' '))"
 }
 
+# random_token: 16 hex digits from /dev/urandom.
+random_token() {
+	od -An -N8 -tx8 /dev/urandom | tr -d ' '
+}
+
+# printable: stdin as text that a terminal, JSON and XML all take:
+# what is not UTF-8 goes, and so do NULs and a tty's carriage return at
+# the end of a line; the other control characters but tab and newline
+# (C0, DEL, C1: terminal escapes) and the two non-characters XML
+# refuses become '?'.
+printable() {
+	iconv -c -f UTF-8 -t UTF-8 | tr -d '\000' | LC_ALL=C awk '{
+		sub(/\r$/, "")
+		gsub(/[\001-\010\013-\037\177]/, "?")
+		gsub(/\302[\200-\237]|\357\277[\276\277]/, "?")
+		print
+	}'
+}
+
 # sha256_of FILE
 sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
@@ -201,4 +260,22 @@ KSELFTESTS=${KSELFTESTS-core pidfd coredump net/af_unix}
 # -> ksft-net-af_unix).
 ksft_suite() {
 	echo "ksft-$(echo "$1" | tr / -)"
+}
+
+# extra_suites DIR: the suites of an EXTRA_TESTS folder (DIR/<suite>/
+# settings), one a line.  Stops at a name a built-in suite has or may
+# have (one of tests/, a kselftest target's ksft-*), whose build it
+# would take the place of, and at one that is no plain word.
+extra_suites() {
+	for _s in "$1"/*/settings; do
+		[ -f "$_s" ] || continue
+		_s=$(basename "$(dirname "$_s")")
+		case $_s in
+		ksft-*) die "EXTRA_TESTS: suite '$_s' is named as the tree's kselftests are (ksft-*); rename it" ;;
+		*[!A-Za-z0-9_.-]*) die "EXTRA_TESTS: suite '$_s': name it with letters, digits, '.', '_' and '-' only" ;;
+		esac
+		[ ! -f "$TOP/tests/$_s/settings" ] ||
+			die "EXTRA_TESTS: suite '$_s' is also one of tests/; rename it"
+		echo "$_s"
+	done
 }

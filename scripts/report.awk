@@ -1,7 +1,8 @@
 # report.awk: see scripts/report.  Reads, per config, status (KEY=VALUE),
 # results.tsv (suite, test, RESULT, detail), attempts.tsv (the failed
 # attempts of programs run again: suite, program, attempt, how it
-# ended, output), suite-times.tsv and splat.txt, and the "# figure: NAME
+# ended, output), suite-times.tsv, splat.txt, cut.tsv (suite, program,
+# bytes of its output not kept; -v keep= what is), and the "# figure: NAME
 # key=value ..." lines of each <suite>.ktap (measurements a test
 # reports, listed as they come); writes summary.txt, summary.json,
 # index.html, junit.xml.  Which results fail a run: scripts/verdict.awk.
@@ -74,6 +75,11 @@ k == "attempts.tsv" {
 	att_no[c, f[1], f[2], n] = f[3]
 	att_exit[c, f[1], f[2], n] = f[4]
 	att_out[c, f[1], f[2], n] = f[5]
+	next
+}
+
+k == "cut.tsv" {
+	cuts[++ncut] = c "\t" $0
 	next
 }
 
@@ -216,6 +222,13 @@ END {
 			printf "  %s %s: %s\n", f[1], f[2], f[3] > out
 		}
 	}
+	if (ncut) {
+		printf "\noutput not kept (of each program, the first and last %d KiB, and its KTAP results are):\n", keep / 1024 > out
+		for (n = 1; n <= ncut; n++) {
+			split(cuts[n], f, "\t")
+			printf "  %s %s: %s: %d bytes\n", f[1], f[2], f[3], f[4] > out
+		}
+	}
 	for (i = 1; i <= ncfg; i++)
 		if (splat[cfg[i]] != "")
 			printf "\n%s: first lines of the splat (console.log):\n%s",
@@ -267,7 +280,16 @@ END {
 			}
 			printf "\n        ]}" > out
 		}
-		printf "\n      ],\n      \"figures\": [" > out
+		printf "\n      ],\n      \"cut\": [" > out
+		first = 1
+		for (n = 1; n <= ncut; n++) {
+			split(cuts[n], f, "\t")
+			if (f[1] != c) continue
+			printf "%s\n        {\"suite\": %s, \"program\": %s, \"bytes\": %d}", (first ? "" : ","),
+			       json(f[2]), json(f[3]), f[4] > out
+			first = 0
+		}
+		printf "%s],\n      \"figures\": [", (first ? "" : "\n      ") > out
 		for (n = 1; n <= nfig[c]; n++) {
 			split_figure(fig[c, n])
 			printf "%s\n        {\"name\": %s, \"values\": {", (n > 1 ? "," : ""), json(fig_name) > out
