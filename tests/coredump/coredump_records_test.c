@@ -1072,7 +1072,7 @@ static void case_tail(void)
 	     zero_between_data(c.log, CRASHER_TAIL_PAGES * PG, true) &&
 	     check_core(&c, &k, 0, 0);
 	if (ok) {
-		/* The last segment is the stack: it fills the file, zeroes last. */
+		/* The last segment fills the file, zeroes last. */
 		const Elf64_Phdr *p = &k.ph[k.phnum - 1];
 		static unsigned char page[PG];
 		uint64_t i;

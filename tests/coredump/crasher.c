@@ -94,36 +94,101 @@ static void *map(void *addr, size_t len, int flags)
 		    MAP_PRIVATE | MAP_ANONYMOUS | flags, -1, 0);
 }
 
-/*
- * Make the stack the highest mapping: unmap what lies above it (the
- * vDSO). Returns where the stack ends, NULL if that failed.
- */
-static char *stack_on_top(void)
+/* What /proc/self/maps says of the top of the address space. */
+struct layout {
+	unsigned long stack_end;	/* 0: no [stack] */
+	unsigned long other_end;	/* highest end of any other mapping */
+	unsigned long above[8][2];	/* start, length: above the stack */
+	int n_above;
+	bool only_special_above;	/* all "[vdso]" and the like */
+};
+
+static int read_layout(struct layout *l)
 {
-	unsigned long start, end, top = 0, above[8][2];
-	int i, n = 0;
+	unsigned long start, end;
 	char line[512];
 	FILE *f;
 
+	memset(l, 0, sizeof(*l));
+	l->only_special_above = true;
 	f = fopen("/proc/self/maps", "re");
 	if (!f)
-		return NULL;
+		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx", &start, &end) != 2)
+		if (sscanf(line, "%lx-%lx", &start, &end) != 2 ||
+		    strstr(line, "[vsyscall]"))
 			continue;
-		if (strstr(line, "[stack]"))
-			top = end;
-		else if (top && start >= top && n < 8 &&
-			 !strstr(line, "[vsyscall]")) {
-			above[n][0] = start;
-			above[n++][1] = end - start;
+		if (strstr(line, "[stack]")) {
+			l->stack_end = end;
+			continue;
+		}
+		if (end > l->other_end)
+			l->other_end = end;
+		if (!l->stack_end || start < l->stack_end)
+			continue;
+		if (!strchr(line, '[') || l->n_above == 8)
+			l->only_special_above = false;
+		else {
+			l->above[l->n_above][0] = start;
+			l->above[l->n_above++][1] = end - start;
 		}
 	}
 	fclose(f);
-	for (i = 0; i < n; i++)
-		if (munmap((void *)above[i][0], above[i][1]))
+	return l->stack_end ? 0 : -1;
+}
+
+/*
+ * Make the stack the highest mapping: unmap the special mappings above
+ * it (the vDSO). Returns where the stack ends, NULL if that failed or if
+ * something else lies above it: NOMMU places the program's own mapping
+ * anywhere, and it cannot be unmapped.
+ */
+static char *stack_on_top(void)
+{
+	struct layout l;
+	int i;
+
+	if (read_layout(&l) || !l.only_special_above)
+		return NULL;
+	for (i = 0; i < l.n_above; i++)
+		if (munmap((void *)l.above[i][0], l.above[i][1]))
 			return NULL;
-	return (char *)top;
+	return (char *)l.stack_end;
+}
+
+/*
+ * Without an MMU the stack may lie below the program: then map a region
+ * above every other one instead, one page of data and
+ * CRASHER_TAIL_PAGES of zeroes. mmap() cannot be told where, so try
+ * sizes up to the largest piece a NOMMU kernel hands out (bigger pieces
+ * come from higher up there) and keep each miss mapped, so that the
+ * next try lands elsewhere. Returns 0 when such a region is there.
+ */
+static int map_on_top(void)
+{
+	static const size_t sizes[] = {
+		(CRASHER_TAIL_PAGES + 1) * CRASHER_PAGE, 1UL << 20, 4UL << 20,
+	};
+	struct layout l;
+	size_t i;
+	int try;
+	char *p;
+
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		for (try = 0; try < 4; try++) {
+			if (read_layout(&l))
+				return -1;
+			p = map(NULL, sizes[i], 0);
+			if (p == MAP_FAILED)
+				break;
+			if ((unsigned long)p >= l.stack_end &&
+			    (unsigned long)p >= l.other_end) {
+				fill(p, CRASHER_PAGE);
+				return 0;
+			}
+		}
+	}
+	return -1;
 }
 
 static int shape(const char *mode)
@@ -151,6 +216,8 @@ static int shape(const char *mode)
 		char *end = stack_on_top(), *from;
 		char **p = environ;
 
+		if (!end)
+			return map_on_top() ? 6 : 0;
 		/*
 		 * Above the auxiliary vector lie the strings of the
 		 * arguments and environment (padded by the caller), up to
@@ -161,7 +228,7 @@ static int shape(const char *mode)
 		while (*++p)	/* auxv: pairs up to AT_NULL */
 			p++;
 		from = (char *)(((unsigned long)(p + 2) + pg - 1) & ~(pg - 1));
-		if (!end || end < from + CRASHER_TAIL_PAGES * pg)
+		if (end < from + CRASHER_TAIL_PAGES * pg)
 			return 6;
 		memset(from, 0, end - from);
 	} else if (!strcmp(mode, "threads")) {

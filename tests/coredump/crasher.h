@@ -13,11 +13,13 @@
  *            last pages written (with the pattern): a huge hole inside;
  *   hole     CRASHER_HOLE_PAGES pages, only the first and last
  *            CRASHER_HOLE_DATA written: a hole in the middle;
- *   tail     the stack, made the highest mapping (the vDSO above it is
- *            unmapped), ends in at least
- *            CRASHER_TAIL_PAGES pages of zeroes (it wipes its argument
- *            and environment strings, padded to that size): with
- *            COREDUMP_SPARSE the dump ends in a hole;
+ *   tail     the highest mapping ends in at least CRASHER_TAIL_PAGES
+ *            pages of zeroes, so that with COREDUMP_SPARSE the dump ends
+ *            in a hole: the stack, made the highest mapping (the vDSO
+ *            above it is unmapped) with its argument and environment
+ *            strings, padded to that size, wiped; or, where the program
+ *            lies above the stack (NOMMU), a mapping of one page of data
+ *            and those zeroes that landed above all others;
  *   threads  CRASHER_THREADS threads with stacks of CRASHER_STACK bytes,
  *            all alive when the leader crashes.
  * Every mode but "thread" runs without address space randomization, so
