@@ -71,10 +71,46 @@ progress() {
 	printf '[%6ss] %s\n' "$(elapsed "$TESTBED_T0")" "$*" >&2
 }
 
+# Where a host tool may be when PATH lacks it: Debian keeps mke2fs in
+# /usr/sbin, which is not in an ordinary user's PATH there.  (The
+# selftest sets TESTBED_SBIN to hide these folders.)
+TESTBED_SBIN=${TESTBED_SBIN-/usr/sbin /sbin}
+
+# find_tool CMD: is CMD in PATH, or else in a folder of TESTBED_SBIN?
+# A folder it is found in goes to the end of PATH, exported, so that
+# this script and its children run it by name.
+find_tool() {
+	command -v "$1" >/dev/null 2>&1 && return 0
+	for _d in $TESTBED_SBIN; do
+		if [ -f "$_d/$1" ] && [ -x "$_d/$1" ]; then
+			PATH=$PATH:$_d
+			export PATH
+			return 0
+		fi
+	done
+	return 1
+}
+
+# need_tools CMD:PACKAGE...: stop, when host tools are missing, naming
+# every one of them in one line with the command that installs them all.
+need_tools() {
+	_miss="" _pkgs=""
+	for _t; do
+		find_tool "${_t%%:*}" && continue
+		case " $_miss " in *" '${_t%%:*}',"*) continue ;; esac
+		_miss="$_miss '${_t%%:*}',"
+		case " $_pkgs " in *" ${_t#*:} "*) ;; *) _pkgs="$_pkgs ${_t#*:}" ;; esac
+	done
+	[ -n "$_miss" ] || return 0
+	_miss=${_miss# } _it=it
+	_miss=${_miss%,}
+	case $_miss in *,*) _it=them ;; esac
+	die "$_miss not found; install $_it (Debian/Ubuntu: apt-get install${_pkgs})"
+}
+
 # need_tool CMD PACKAGE: stop with the fix when a host tool is missing.
 need_tool() {
-	command -v "$1" >/dev/null 2>&1 ||
-		die "'$1' not found; install it (Debian/Ubuntu: apt-get install $2)"
+	need_tools "$1:$2"
 }
 
 # run_child CMD...: run CMD in the background and wait for it, so that a
