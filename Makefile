@@ -108,8 +108,12 @@ bench-nommu:
 compare:
 	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
 
+# The tools of the whole goal are checked first, before the kernel builds.
+PREFLIGHT = $(if $(filter rootfs shell,$(MAKECMDGOALS)),rootfs,kernel)
+
 kernel:
-	@eval "$$($(S)/prepare-source)" && \
+	@$(S)/preflight $(PREFLIGHT) $(CONFIG) && \
+	eval "$$($(S)/prepare-source)" && \
 	$(S)/build-kernel $(CONFIG) "$$SRC" "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
 
 rootfs: kernel

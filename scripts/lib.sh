@@ -113,6 +113,36 @@ need_tool() {
 	need_tools "$1:$2"
 }
 
+# host_tools TARGET CONFIG...: the host tools, CMD:PACKAGE one a line,
+# that TARGET needs for the configs: kernel (fetch, patch, build the
+# kernels), rootfs (and build the tests, pack the images), check (and
+# boot them).  ccache is not one: it is used when there.
+host_tools() {
+	_what=$1
+	shift
+	echo awk:mawk flock:util-linux make:make gcc:gcc flex:flex bison:bison \
+		bc:bc rsync:rsync
+	[ -n "${KSRC:-}" ] || echo apt-get:apt dpkg-deb:dpkg xz:xz-utils
+	[ "${PATCHES:-auto}" = none ] || echo patch:patch
+	[ "$_what" != kernel ] || return 0
+	# busybox-static comes from Debian's archive for every config.
+	echo mke2fs:e2fsprogs apt-get:apt dpkg-deb:dpkg
+	for _c; do
+		! config_nommu "$_c" ||
+			echo musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
+	done
+	[ "$_what" != rootfs ] || return 0
+	echo setpriv:util-linux pgrep:procps
+}
+
+# preflight TARGET CONFIG...: check every host tool that TARGET needs
+# for the configs in one pass, before anything is fetched or built, so
+# that a missing one costs seconds, not a kernel build.
+preflight() {
+	# shellcheck disable=SC2046 # words without blanks
+	need_tools $(host_tools "$@")
+}
+
 # run_child CMD...: run CMD in the background and wait for it, so that a
 # signal to this script is handled at once (a foreground child would hold
 # it back until it ended).  See on_interrupt.
@@ -235,6 +265,15 @@ default_configs() {
 	_d=$(awk '$1 == "default:" { $1 = ""; print }' "$TOP/configs/matrix")
 	# shellcheck disable=SC2086 # one name per word
 	if [ -n "$_d" ]; then printf "%s\n" $_d; else all_configs; fi
+}
+
+# config_nommu NAME: do the config's fragments turn the MMU off?
+config_nommu() {
+	for _f in $(config_fragments "$1"); do
+		grep -qx '# CONFIG_MMU is not set' "$TOP/configs/$_f" 2>/dev/null &&
+			return 0
+	done
+	return 1
 }
 
 # config_boot_args NAME: kernel arguments the config's fragments ask for
