@@ -50,7 +50,7 @@ help:
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
-	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
+	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
@@ -106,7 +106,7 @@ bench-nommu:
 	@$(S)/bench nommu
 
 compare:
-	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
+	@$(S)/compare "$(A)" "$(or $(B),latest)"
 
 kernel:
 	@eval "$$($(S)/prepare-source)" && \
