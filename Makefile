@@ -30,6 +30,14 @@ export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARG
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
 
+# O= must be a folder: stop here with one line, before a script's mkdir
+# says "Not a directory" (and before clean removes a file).
+ifneq ($(wildcard $(O)),)
+ifeq ($(wildcard $(O)/.),)
+$(error O=$(O) is not a folder: give a folder for the builds (O=DIR))
+endif
+endif
+
 # The config of the single-config targets (kernel, rootfs, run, shell).
 CONFIG ?= $(firstword $(subst $(comma), ,$(CONFIGS)) mmu)
 comma := ,
@@ -109,17 +117,17 @@ compare:
 	@$(S)/compare "$(A)" "$(or $(B),latest)"
 
 kernel:
-	@eval "$$($(S)/prepare-source)" && \
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	$(S)/build-kernel $(CONFIG) "$$SRC" "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
 
 rootfs: kernel
-	@eval "$$($(S)/prepare-source)" && \
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	out="$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" && \
 	$(S)/build-tests $(CONFIG) "$$SRC" "$$out" && \
 	$(S)/pack-rootfs $(CONFIG) "$$out"
 
 shell: rootfs
-	@eval "$$($(S)/prepare-source)" && \
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
 
 clean:
