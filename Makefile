@@ -30,6 +30,14 @@ export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARG
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
 
+# O= must be a folder: stop here with one line, before a script's mkdir
+# says "Not a directory" (and before clean removes a file).
+ifneq ($(wildcard $(O)),)
+ifeq ($(wildcard $(O)/.),)
+$(error O=$(O) is not a folder: give a folder for the builds (O=DIR))
+endif
+endif
+
 # The config of the single-config targets (kernel, rootfs, run, shell).
 CONFIG ?= $(firstword $(subst $(comma), ,$(CONFIGS)) mmu)
 comma := ,
@@ -50,7 +58,7 @@ help:
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
-	@echo '  compare     tests whose result changed from run A to run B (default: the two newest runs)'
+	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
@@ -82,11 +90,44 @@ help:
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
-check:
-	@$(S)/check
+# The goals whose exit status means something: check, run and bisect
+# exit 125 when the revision cannot be tested (git bisect: skip),
+# compare 2 when a run is missing.  make exits 0, 1 or 2 by itself, so
+# a plugin it builds and loads, scripts/testbed_exit.c, passes the
+# status on: the goal's recipe runs as .status-GOAL, which keeps the
+# status in a file, and GOAL ends make with it.  A make without `load`,
+# or a host where the plugin does not build (no gnumake.h, no compiler,
+# O= unwritable), runs the recipes as they are: a failure is then
+# make's 2, as it always was.
+STATUS_GOALS := check run bisect compare
+check_cmd = $(S)/check
+run_cmd = CONFIGS=$(CONFIG) $(S)/check
+bisect_cmd = GOOD="$(GOOD)" BAD="$(BAD)" \
+	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
+	$(S)/bisect
+compare_cmd = $(S)/compare "$(A)" "$(or $(B),latest)"
 
-run:
-	@CONFIGS=$(CONFIG) $(S)/check
+EXIT_SO := $(O)/.make/testbed_exit.so
+ifneq ($(filter load,$(.FEATURES)),)
+ifneq ($(filter $(STATUS_GOALS),$(MAKECMDGOALS)),)
+-load $(EXIT_SO)
+endif
+endif
+$(EXIT_SO): $(S)/testbed_exit.c
+	@mkdir -p $(@D) 2>/dev/null && \
+	$(CC) -shared -fPIC -O2 -o $@.tmp $< 2>/dev/null && mv $@.tmp $@ || rm -f $@.tmp
+
+ifneq ($(filter $(EXIT_SO),$(.LOADED)),)
+status_file := $(or $(TMPDIR),/tmp)/uml-testbed-make.$(shell echo $$PPID)
+$(STATUS_GOALS): %: .status-%
+	@$(testbed-exit $(status_file).$@)
+$(STATUS_GOALS:%=.status-%): .status-%:
+	@$($*_cmd); echo $$? >"$(status_file).$*"
+else
+$(STATUS_GOALS):
+	@$($@_cmd)
+endif
+.PHONY: $(STATUS_GOALS:%=.status-%)
 
 test:
 	@$(S)/selftest
@@ -94,36 +135,28 @@ test:
 stress:
 	@$(S)/stress
 
-bisect:
-	@GOOD="$(GOOD)" BAD="$(BAD)" \
-	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
-	$(S)/bisect
-
 bench:
 	@MEM="$(if $(filter command line environment,$(origin MEM)),$(MEM),1536M)" $(S)/bench sync-close
 
 bench-nommu:
 	@$(S)/bench nommu
 
-compare:
-	@$(S)/compare "$(or $(A),$(shell ls -1 $(RESULTS) | grep -E "^[0-9]{8}-" | tail -n 2 | head -n 1))" "$(or $(B),latest)"
-
 # The tools of the whole goal are checked first, before the kernel builds.
 PREFLIGHT = $(if $(filter rootfs shell,$(MAKECMDGOALS)),rootfs,kernel)
 
 kernel:
 	@$(S)/preflight $(PREFLIGHT) $(CONFIG) && \
-	eval "$$($(S)/prepare-source)" && \
+	src=$$($(S)/prepare-source) && eval "$$src" && \
 	$(S)/build-kernel $(CONFIG) "$$SRC" "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
 
 rootfs: kernel
-	@eval "$$($(S)/prepare-source)" && \
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	out="$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" && \
 	$(S)/build-tests $(CONFIG) "$$SRC" "$$out" && \
 	$(S)/pack-rootfs $(CONFIG) "$$out"
 
 shell: rootfs
-	@eval "$$($(S)/prepare-source)" && \
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
 
 clean:

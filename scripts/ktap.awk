@@ -6,7 +6,8 @@
 # guest's init only: a line a test prints is never taken for framing,
 # whatever it says.  Usage:
 #
-#   awk -v token=TOKEN -v suites="a b" -v outdir=DIR -f ktap.awk tests.out > results.tsv
+#   awk -v token=TOKEN -v suites="a b" -v outdir=DIR [-v nostart=WHY] \
+#       -f ktap.awk tests.out > results.tsv
 #
 # Writes DIR/<suite>.ktap (each suite's document as the guest printed
 # it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
@@ -15,7 +16,9 @@
 # itself when it reported no cases, or when its own end (timeout,
 # signal, exit status, short plan) says more than its cases did.  A
 # suite whose document ends early (the kernel died) gets a CRASH for the
-# program that was running and one for the programs it never ran.
+# program that was running and one for the programs it never ran; a
+# suite that never began, a CRASH that says why (WHY, when the host
+# knows it: the kernel ended before init).
 #
 # A program that failed is run again (RETRIES): "# uml-testbed TOKEN:
 # retry NAME N" follows the exit line of each failed attempt.  The last
@@ -327,6 +330,7 @@ END {
 	for (i = 1; i <= nsuites; i++) {
 		suite = wanted[i]
 		if (!(suite in seen))
-			emit("(suite)", "CRASH", "never started (kernel crash or hang before it; see console.log)")
+			emit("(suite)", "CRASH", nostart != "" ? "never started: " nostart : \
+			     "never started (kernel crash or hang before it; see console.log)")
 	}
 }
