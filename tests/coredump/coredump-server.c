@@ -29,13 +29,15 @@
  *   --no-pattern     leave core_pattern alone
  *   --records        ask for COREDUMP_RECORDS (if the kernel offers it)
  *   --sparse         and COREDUMP_SPARSE (implies --records)
- *   --min-vm BYTES   records only for a task whose VmSize is >= BYTES
+ *   --min-vm BYTES   records only for a task whose virtual size (vsize
+ *                    of /proc/PID/stat: NOMMU has no VmSize) is >= BYTES
  *                    (decided per crash, while the kernel waits)
  *   --ack-mask MASK  send exactly this ack mask (testing refusals)
  *   --out DIR        write cores to DIR/core.PID (default: do not keep)
  *   --blob-fd FD     stream the core to FD, which need not be seekable
  *   --log FILE       one line per record: "D off len", "Z off len", "E off"
- *   --kill-after-data  SIGKILL the task after its first DATA record
+ *   --kill-at BYTES  SIGKILL the task once the DATA records reached BYTES
+ *                    of the dump (1: after the first DATA record)
  *   --count N        exit after N crashes, or when none came for --timeout
  *                    (default: run until killed)
  *   --timeout SEC    give up on a silent kernel after SEC (default 30)
@@ -53,6 +55,10 @@
  * segment is split at its holes, a hole being a PT_LOAD with p_filesz 0
  * (or the part of p_memsz beyond p_filesz). Kind 3 (FAIL, len 0) ends
  * the stream of a dump that did not complete.
+ *
+ * A record stream that ends before END is an incomplete dump
+ * (complete=0); one that ends inside a record, header or bytes, is a
+ * protocol error: the kernel sends each record whole.
  *
  * Exit status: 0 every crash was handled without a protocol error, 1 not,
  * 2 bad usage. NOMMU-safe: no fork(), nothing big kept in memory.
@@ -109,7 +115,7 @@ static struct {
 	const char *out_dir;
 	int blob_fd;
 	const char *log_path;
-	bool kill_after_data;
+	uint64_t kill_at;
 	unsigned long count;
 	int timeout_ms;
 } opt = {
@@ -269,6 +275,14 @@ static ssize_t recv_full(struct crash *c, void *p, size_t len, bool *eof)
 	return got;
 }
 
+/* Has the kernel closed its side of @c's connection? */
+static bool hung_up(struct crash *c)
+{
+	struct pollfd p = { .fd = c->fd, .events = POLLRDHUP };
+
+	return poll(&p, 1, 0) == 1 && (p.revents & (POLLRDHUP | POLLHUP));
+}
+
 /* Peek a u32 size; 0 ok, 1 EOF, -1 error. */
 static int peek_size(struct crash *c, uint32_t *size)
 {
@@ -284,6 +298,15 @@ static int peek_size(struct crash *c, uint32_t *size)
 			return 1;
 		if (n < 0 && errno != EINTR && errno != EAGAIN) {
 			fail(c, "recv(MSG_PEEK): %s", strerror(errno));
+			return -1;
+		}
+		if (n > 0 && hung_up(c)) {
+			/* What came before the hang-up is all there is. */
+			n = recv(c->fd, size, sizeof(*size),
+				 MSG_PEEK | MSG_DONTWAIT);
+			if (n == sizeof(*size))
+				return 0;
+			fail(c, "EOF inside a record header: %zd bytes", n);
 			return -1;
 		}
 		if (n > 0)
@@ -769,9 +792,12 @@ static void recv_records(struct crash *c)
 			c->data++;
 			if (recv_data(c, rec.offset, rec.len, &eof))
 				return;
-			if (eof)
-				return;	/* cut short inside DATA */
-			if (opt.kill_after_data && !c->killed) {
+			if (eof) {
+				fail(c, "EOF inside the DATA record at %" PRIu64 ": %" PRIu64 " of %" PRIu64 " bytes",
+				     rec.offset, c->dump - rec.offset, rec.len);
+				return;
+			}
+			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed) {
 				kill(c->pid, SIGKILL);
 				c->killed = true;
 			}
@@ -808,22 +834,30 @@ static void recv_records(struct crash *c)
 	}
 }
 
-/* VmSize of @pid in bytes, 0 if unknown. */
+/*
+ * The virtual size of @pid in bytes, 0 if unknown: field 23 of
+ * /proc/PID/stat, which NOMMU has too (it has no VmSize). The command
+ * name, field 2, may hold spaces and parentheses: start after its last ')'.
+ */
 static uint64_t vm_size(pid_t pid)
 {
-	char path[64], line[256];
-	unsigned long long kb = 0;
+	char path[64], line[1024], *p;
+	unsigned long long vsize = 0;
 	FILE *f;
+	int i;
 
-	snprintf(path, sizeof(path), "/proc/%d/status", pid);
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
 	f = fopen(path, "re");
 	if (!f)
 		return 0;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "VmSize: %llu kB", &kb) == 1)
-			break;
+	p = fgets(line, sizeof(line), f) ? strrchr(line, ')') : NULL;
 	fclose(f);
-	return kb * 1024;
+	/* Fields 3..22 come before it. */
+	for (i = 3; p && i <= 23; i++)
+		p = strchr(p + 1, ' ');
+	if (p)
+		sscanf(p, " %llu", &vsize);
+	return vsize;
 }
 
 static uint64_t choose_ack(struct crash *c)
@@ -993,7 +1027,7 @@ static void usage(void)
 	fprintf(stderr,
 		"usage: coredump-server [--records] [--sparse] [--out DIR] [--blob-fd FD]\n"
 		"       [--socket PATH] [--no-pattern] [--min-vm BYTES] [--ack-mask MASK]\n"
-		"       [--log FILE] [--kill-after-data] [--count N] [--timeout SEC]\n"
+		"       [--log FILE] [--kill-at BYTES] [--count N] [--timeout SEC]\n"
 		"       [--fd FD]\n");
 	exit(2);
 }
@@ -1010,7 +1044,7 @@ int main(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "blob-fd", required_argument, NULL, 'b' },
 		{ "log", required_argument, NULL, 'l' },
-		{ "kill-after-data", no_argument, NULL, 'k' },
+		{ "kill-at", required_argument, NULL, 'k' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "fd", required_argument, NULL, 'f' },
 		{ "timeout", required_argument, NULL, 't' },
@@ -1036,7 +1070,7 @@ int main(int argc, char **argv)
 		case 'o': opt.out_dir = optarg; break;
 		case 'b': opt.blob_fd = atoi(optarg); break;
 		case 'l': opt.log_path = optarg; break;
-		case 'k': opt.kill_after_data = true; break;
+		case 'k': opt.kill_at = strtoull(optarg, NULL, 0); break;
 		case 'c': opt.count = strtoul(optarg, NULL, 0); break;
 		case 'f': conn_fd = atoi(optarg); break;
 		case 't': opt.timeout_ms = atoi(optarg) * 1000; break;

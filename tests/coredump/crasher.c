@@ -9,7 +9,7 @@
  * MODE "thread" the store is done by a second thread, not by the leader:
  * that thread first writes its thread id to stdout (one line, in
  * decimal) so the test knows which thread dumps. The other modes (big,
- * hole, tail, threads) shape the dump, see crasher.h. It is started by
+ * fit, hole, tail, threads) shape the dump, see crasher.h. It is started by
  * the coredump tests with posix_spawn() and otherwise prints nothing; an
  * exit status (instead of a signal) means it could not get as far as
  * the crash: 2 bad argument, 3 mmap failed, 4 the store did not fault,
@@ -199,12 +199,14 @@ static int shape(const char *mode)
 	char *p;
 	int i;
 
-	if (!strcmp(mode, "big")) {
-		p = map(NULL, CRASHER_BIG_SIZE, MAP_NORESERVE);
+	if (!strcmp(mode, "big") || !strcmp(mode, "fit")) {
+		size_t size = *mode == 'b' ? CRASHER_BIG_SIZE : CRASHER_FIT_SIZE;
+
+		p = map(NULL, size, MAP_NORESERVE);
 		if (p == MAP_FAILED)
 			return 3;
 		fill(p, pg);
-		fill(p + CRASHER_BIG_SIZE - pg, pg);
+		fill(p + size - pg, pg);
 	} else if (!strcmp(mode, "hole")) {
 		p = map(NULL, CRASHER_HOLE_PAGES * pg, 0);
 		if (p == MAP_FAILED)

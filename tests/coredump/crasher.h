@@ -21,7 +21,10 @@
  *            lies above the stack (NOMMU), a mapping of one page of data
  *            and those zeroes that landed above all others;
  *   threads  CRASHER_THREADS threads with stacks of CRASHER_STACK bytes,
- *            all alive when the leader crashes.
+ *            all alive when the leader crashes;
+ *   fit      "big" sized for NOMMU: one CRASHER_FIT_SIZE mapping, less
+ *            than one NOMMU allocation can hold (4 MiB), only its first
+ *            and last pages written.
  * Every mode but "thread" runs without address space randomization, so
  * two crashes of one mode have the same layout.
  */
@@ -42,5 +45,6 @@
 #define CRASHER_TAIL_PAGES	2UL
 #define CRASHER_THREADS		128
 #define CRASHER_STACK		(8UL << 20)
+#define CRASHER_FIT_SIZE	(3UL << 20)
 
 #endif /* CRASHER_H */
