@@ -284,6 +284,63 @@ config_boot_args() {
 	done | tr '\n' ' '
 }
 
+# The host user a guest's kernel runs as when the harness runs as root
+# (scripts/install-deps creates it).  That kernel is under test, and
+# on NOMMU every program of the guest can write its memory: it must
+# never be host root.
+GUEST_USER=uml-testbed
+
+# guest_ids: "UID:GID" of GUEST_USER, or of a uid no account has.
+guest_ids() {
+	_ids=$(getent passwd "$GUEST_USER" | cut -d: -f3,4)
+	if [ -z "$_ids" ]; then
+		_ids=64000
+		while getent passwd "$_ids" >/dev/null; do
+			_ids=$((_ids + 1))
+		done
+		_ids=$_ids:$_ids
+	fi
+	echo "$_ids"
+}
+
+# confine_guest SCRATCH: set CONFINE to the words that start a guest's
+# host process confined: in mount, IPC and network namespaces of its
+# own where the host allows them; as root, as GUEST_USER (SCRATCH, the
+# one folder it writes, becomes its) with no capabilities in any set;
+# always with no_new_privs, and killed when its parent dies.  What it
+# gets back to the harness goes through the descriptors it is given.
+# CONFINE_WHO says in words what it got.
+confine_guest() {
+	need_tool unshare util-linux
+	need_tool setpriv util-linux
+	CONFINE=''
+	CONFINE_WHO="uid $(id -u)"
+	_ns="--mount --ipc --net"
+	[ "$(id -u)" = 0 ] || _ns="--user $_ns"
+	if [ "$(id -u)" = 0 ]; then
+		_ids=$(guest_ids)
+		chown "$_ids" "$1"
+		setpriv --reuid="${_ids%:*}" --regid="${_ids#*:}" --clear-groups \
+			test -w "$1" -a -x "$1" ||
+			die "the guests' user $GUEST_USER cannot enter $1: set TMPDIR to a folder it can reach"
+		CONFINE_WHO="uid ${_ids%:*} ($GUEST_USER), no capabilities"
+	fi
+	# shellcheck disable=SC2086 # options, one per word
+	if unshare $_ns true 2>/dev/null; then
+		CONFINE="unshare $_ns --"
+		CONFINE_WHO="$CONFINE_WHO, own mount, IPC and network namespaces"
+	else
+		CONFINE_WHO="$CONFINE_WHO, the host's namespaces ('unshare $_ns' is not allowed here)"
+	fi
+	CONFINE="$CONFINE setpriv"
+	if [ "$(id -u)" = 0 ]; then
+		CONFINE="$CONFINE --reuid=${_ids%:*} --regid=${_ids#*:} --clear-groups"
+		CONFINE="$CONFINE --inh-caps=-all --ambient-caps=-all --bounding-set=-all"
+	fi
+	CONFINE="$CONFINE --no-new-privs --pdeathsig KILL --"
+	CONFINE_WHO="$CONFINE_WHO, no_new_privs"
+}
+
 # check_config NAME: stop with the list of known names if NAME is unknown.
 check_config() {
 	config_fragments "$1" >/dev/null && return 0
