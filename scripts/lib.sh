@@ -313,6 +313,7 @@ guest_ids() {
 confine_guest() {
 	need_tool unshare util-linux
 	need_tool setpriv util-linux
+	need_tool setarch util-linux
 	CONFINE=''
 	CONFINE_WHO="uid $(id -u)"
 	_ns="--mount --ipc --net"
@@ -339,6 +340,16 @@ confine_guest() {
 	fi
 	CONFINE="$CONFINE --no-new-privs --pdeathsig KILL --"
 	CONFINE_WHO="$CONFINE_WHO, no_new_privs"
+	# UML keeps the guest's memory in a file under TMPDIR (else in
+	# /dev/shm): one that the guest's user can write.
+	[ -z "${TMPDIR:-}" ] || CONFINE="$CONFINE env TMPDIR=$1"
+	# setarch -R: UML would otherwise execute itself again by path, to
+	# run without address space randomization, and the guest's user
+	# may not reach that path.  Where personality() is refused (the
+	# seccomp profile of a container), UML does without, as before.
+	if setarch "$(uname -m)" -R true 2>/dev/null; then
+		CONFINE="$CONFINE setarch $(uname -m) -R"
+	fi
 }
 
 # check_config NAME: stop with the list of known names if NAME is unknown.
