@@ -286,6 +286,7 @@ static bool hung_up(struct crash *c)
 /* Peek a u32 size; 0 ok, 1 EOF, -1 error. */
 static int peek_size(struct crash *c, uint32_t *size)
 {
+	int partial_ms = 0;
 	ssize_t n;
 
 	for (;;) {
@@ -309,8 +310,14 @@ static int peek_size(struct crash *c, uint32_t *size)
 			fail(c, "EOF inside a record header: %zd bytes", n);
 			return -1;
 		}
+		/* The rest of the size is on its way, for --timeout at most. */
+		if (n > 0 && ++partial_ms > opt.timeout_ms) {
+			fail(c, "%zd bytes of a record header, then nothing for %d ms",
+			     n, opt.timeout_ms);
+			return -1;
+		}
 		if (n > 0)
-			usleep(1000);	/* the rest of the size is on its way */
+			usleep(1000);
 	}
 }
 
