@@ -1185,22 +1185,86 @@ static uint64_t large_size(void)
  * the preamble, whole headers and their bytes on the socket, short of
  * the size the core's own program headers promise.
  */
+#define WMEM_DEFAULT	"/proc/sys/net/core/wmem_default"
+
+/* Write @val to @path; false if it would not take it. */
+static bool write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	bool ok;
+
+	if (fd < 0)
+		return false;
+	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
+	close(fd);
+	return ok;
+}
+
+/*
+ * Make the send buffer of new sockets the smallest the guest allows, so
+ * that a record fits in one skb only if the kernel raises the coredump
+ * socket's own. Keeps the old value in @old; false if none could be set.
+ */
+static bool small_wmem_default(char *old, size_t n)
+{
+	static const char *const sizes[] = { "4608", "6144", "8192" };
+	ssize_t len;
+	unsigned int i;
+	int fd = open(WMEM_DEFAULT, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return false;
+	len = read(fd, old, n - 1);
+	close(fd);
+	if (len <= 0)
+		return false;
+	old[len] = 0;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		if (write_str(WMEM_DEFAULT, sizes[i])) {
+			ksft_print_msg("net.core.wmem_default %s for this crash\n",
+				       sizes[i]);
+			return true;
+		}
+	return false;
+}
+
+/*
+ * RECORDS without SPARSE, the task killed once the dump reached each of
+ * @kill_at: the kernel sends every record whole, so the stream stops
+ * where the next header would begin. The server fails a stream that ends
+ * inside a record; here it must report no error, no END, and exactly
+ * the preamble, whole headers and their bytes on the socket, short of
+ * the size the core's own program headers promise. The last kill comes
+ * with the smallest default send buffer, where a record goes out in one
+ * piece only because the kernel makes room for it.
+ */
 static void case_killed(void)
 {
 	uint64_t size = large_size();
-	const uint64_t kill_at[] = { 1, size / 2, size - size / 8 };
+	const uint64_t kill_at[] = { 1, size / 2, size - size / 8, 1 << 20 };
+	const unsigned int n = sizeof(kill_at) / sizeof(kill_at[0]);
 	const char *opts[] = { "--records", "--kill-at", NULL, NULL };
-	char at[32];
+	char at[32], wmem[32];
 	struct crash c;
 	uint64_t promised;
 	unsigned int i;
-	bool ok = true;
+	bool ok = true, small = false;
 
-	for (i = 0; ok && i < sizeof(kill_at) / sizeof(kill_at[0]); i++) {
+	for (i = 0; ok && i < n; i++) {
+		if (i == n - 1) {
+			small = small_wmem_default(wmem, sizeof(wmem));
+			if (!small) {
+				ksft_print_msg("could not lower %s: last kill left out\n",
+					       WMEM_DEFAULT);
+				break;
+			}
+		}
 		snprintf(at, sizeof(at), "%" PRIu64, kill_at[i]);
 		opts[2] = at;
 		ok = run1(opts, large_mode(), &c) && reported(&c, "records") &&
 		     died(&c, false);
+		if (small && !write_str(WMEM_DEFAULT, wmem))
+			ksft_print_msg("could not restore %s\n", WMEM_DEFAULT);
 		if (!ok)
 			break;
 		promised = core_promised(c.file);
@@ -1214,7 +1278,7 @@ static void case_killed(void)
 			ok = false;
 		}
 	}
-	result(ok, "RECORDS, task killed at 3 points: the stream ends on a record boundary, no END, short, no WCOREDUMP");
+	result(ok, "RECORDS, task killed at 4 points, the last with the smallest send buffer: the stream ends on a record boundary, no END, short, no WCOREDUMP");
 }
 
 static void case_blob(void)
