@@ -305,8 +305,9 @@ guest_ids() {
 
 # confine_guest SCRATCH: set CONFINE to the words that start a guest's
 # host process confined: in mount, IPC and network namespaces of its
-# own where the host allows them; as root, as GUEST_USER (SCRATCH, the
-# one folder it writes, becomes its) with no capabilities in any set;
+# own where the host allows them; as root, as GUEST_USER with no
+# capabilities in any set, writing only GUEST_DIR, SCRATCH/guest (the
+# rest of SCRATCH, its lock, stays ours: a guest cannot swap it);
 # always with no_new_privs, and killed when its parent dies.  What it
 # gets back to the harness goes through the descriptors it is given.
 # CONFINE_WHO says in words what it got.
@@ -318,11 +319,14 @@ confine_guest() {
 	CONFINE_WHO="uid $(id -u)"
 	_ns="--mount --ipc --net"
 	[ "$(id -u)" = 0 ] || _ns="--user $_ns"
+	GUEST_DIR=$1/guest
+	mkdir -p "$GUEST_DIR"
 	if [ "$(id -u)" = 0 ]; then
 		_ids=$(guest_ids)
-		chown "$_ids" "$1"
+		chmod 711 "$1"
+		chown "$_ids" "$GUEST_DIR"
 		setpriv --reuid="${_ids%:*}" --regid="${_ids#*:}" --clear-groups \
-			test -w "$1" -a -x "$1" ||
+			test -w "$GUEST_DIR" -a -x "$GUEST_DIR" ||
 			die "the guests' user $GUEST_USER cannot enter $1: set TMPDIR to a folder it can reach"
 		CONFINE_WHO="uid ${_ids%:*} ($GUEST_USER), no capabilities"
 	fi
@@ -342,7 +346,7 @@ confine_guest() {
 	CONFINE_WHO="$CONFINE_WHO, no_new_privs"
 	# UML keeps the guest's memory in a file under TMPDIR (else in
 	# /dev/shm): one that the guest's user can write.
-	[ -z "${TMPDIR:-}" ] || CONFINE="$CONFINE env TMPDIR=$1"
+	[ -z "${TMPDIR:-}" ] || CONFINE="$CONFINE env TMPDIR=$GUEST_DIR"
 	# setarch -R: UML would otherwise execute itself again by path, to
 	# run without address space randomization, and the guest's user
 	# may not reach that path.  Where personality() is refused (the
