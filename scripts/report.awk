@@ -156,8 +156,11 @@ END {
 	# summary.txt
 	out = run "/summary.txt"
 	printf "uml-testbed run %s: %s\n", run_id, overall > out
-	for (i = 1; i <= ncfg; i++)
+	for (i = 1; i <= ncfg; i++) {
 		printf "  %-10s %s\n", cfg[i] ":", st[cfg[i], "source"] > out
+		if (st[cfg[i], "lacks"] != "")
+			printf "  %-10s not in this tree: %s\n", "", st[cfg[i], "lacks"] > out
+	}
 	# The first line of compare.txt (scripts/check: against the previous run)
 	if ((getline changes < (run "/compare.txt")) > 0)
 		printf "  changes:   %s (compare.txt)\n", changes > out
@@ -250,6 +253,7 @@ END {
 		c = cfg[i]
 		printf "%s\n    {\n      \"name\": %s,\n      \"result\": %s,\n", (i > 1 ? "," : ""), json(c), json(state_word(c)) > out
 		printf "      \"source\": %s,\n      \"reason\": %s,\n", json(st[c, "source"]), json(st[c, "reason"]) > out
+		printf "      \"lacks\": %s,\n", json(st[c, "lacks"]) > out
 		printf "      \"guest\": %s,\n", json(st[c, "guest"]) > out
 		printf "      \"boot\": %s,\n      \"splat\": %s,\n      \"times\": {", json(boot_cell(c)), json(splat5[c]) > out
 		for (p = 1; p <= np; p++)
