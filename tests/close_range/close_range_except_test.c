@@ -283,16 +283,16 @@ static int unshare_not_pinned(void)
 
 	row(10, CR_MARK_NONE);
 	if (pipe(p))
-		ksft_exit_fail_perror("pipe");
+		tb_exit_fail_perror("pipe");
 	/* Control: a window that keeps the write end. */
 	ok = cr_pin_check(p[0], p[1], EXCEPT | UNSHARE, p[0], p[1], true);
 	close(p[0]);
 	if (pipe(p))
-		ksft_exit_fail_perror("pipe");
+		tb_exit_fail_perror("pipe");
 	ok &= cr_pin_check(p[0], p[0], EXCEPT | UNSHARE, p[0], p[1], false);
 	close(p[0]);
 	if (pipe2(p, O_CLOEXEC))
-		ksft_exit_fail_perror("pipe2");
+		tb_exit_fail_perror("pipe2");
 	ok &= cr_pin_check(p[1], ~0U, CLOEXEC_ONLY | UNSHARE, p[0], p[1],
 			   false);
 	close(p[0]);

@@ -231,7 +231,7 @@ static void build_table(void)
 	for (fd = 0; fd < 3; fd++) {
 		mark = rnd_below(2);
 		if (fcntl(fd, F_SETFD, mark ? FD_CLOEXEC : 0))
-			ksft_exit_fail_perror("F_SETFD");
+			tb_exit_fail_perror("F_SETFD");
 		model[fd] = mark ? CR_MARKED : CR_OPEN;
 	}
 	base = open("/dev/null", O_RDWR);

@@ -231,11 +231,11 @@ static void test_rlimit(void)
 	cr_place(100, false);
 	cr_place(500, false);
 	if (getrlimit(RLIMIT_NOFILE, &old))
-		ksft_exit_fail_perror("getrlimit");
+		tb_exit_fail_perror("getrlimit");
 	low = old;
 	low.rlim_cur = 32;
 	if (setrlimit(RLIMIT_NOFILE, &low))
-		ksft_exit_fail_perror("setrlimit");
+		tb_exit_fail_perror("setrlimit");
 
 	ok = cr_check(512, 3, 9, CLOSE_RANGE_UNSHARE, CR_SHARED);
 	ok &= is(100, CR_OPEN, "child, above the limit");
@@ -253,7 +253,7 @@ static void test_rlimit(void)
 	ok &= is(100, CR_CLOSED, "above the limit");
 
 	if (setrlimit(RLIMIT_NOFILE, &old))
-		ksft_exit_fail_perror("setrlimit");
+		tb_exit_fail_perror("setrlimit");
 	ksft_test_result(ok, "RLIMIT_NOFILE below the table: UNSHARE copies, fds above close\n");
 }
 
@@ -341,17 +341,17 @@ static void test_unshare_release(void)
 	cr_reset();
 	cr_open_row(10, CR_MARK_NONE);
 	if (pipe(p))
-		ksft_exit_fail_perror("pipe");
+		tb_exit_fail_perror("pipe");
 	/* Control: a copy that keeps the write end keeps the pipe's writer. */
 	ok = cr_pin_check(CR_FD(2), CR_FD(2), CLOSE_RANGE_UNSHARE, p[0], p[1],
 			  true);
 	close(p[0]);
 	if (pipe(p))
-		ksft_exit_fail_perror("pipe");
+		tb_exit_fail_perror("pipe");
 	ok &= cr_pin_check(p[1], p[1], CLOSE_RANGE_UNSHARE, p[0], p[1], false);
 	close(p[0]);
 	if (pipe(p))
-		ksft_exit_fail_perror("pipe");
+		tb_exit_fail_perror("pipe");
 	ok &= cr_pin_check(CR_FD(5), ~0U, CLOSE_RANGE_UNSHARE, p[0], p[1],
 			   false);
 	close(p[0]);

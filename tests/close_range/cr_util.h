@@ -34,22 +34,8 @@
 
 #include "kselftest.h"
 
-#ifndef __NR_close_range
-#define __NR_close_range 436
-#endif
-#ifndef CLOSE_RANGE_UNSHARE
-#define CLOSE_RANGE_UNSHARE (1U << 1)
-#endif
-#ifndef CLOSE_RANGE_CLOEXEC
-#define CLOSE_RANGE_CLOEXEC (1U << 2)
-#endif
-/* Linux 7.4 additions, missing from 7.3 uapi headers. */
-#ifndef CLOSE_RANGE_EXCEPT
-#define CLOSE_RANGE_EXCEPT (1U << 3)
-#endif
-#ifndef CLOSE_RANGE_CLOEXEC_ONLY
-#define CLOSE_RANGE_CLOEXEC_ONLY (1U << 4)
-#endif
+/* The 7.4 flags, where the tree's headers lack them. */
+#include "testbed_compat.h"
 
 #define CR_KNOWN_FLAGS (CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC | \
 			CLOSE_RANGE_EXCEPT | CLOSE_RANGE_CLOEXEC_ONLY)
@@ -346,14 +332,14 @@ static inline void cr_reset(void)
 	int fd;
 
 	if (sys_close_range(3, ~0U, 0))
-		ksft_exit_fail_perror("close_range(3, ~0U, 0)");
+		tb_exit_fail_perror("close_range(3, ~0U, 0)");
 	for (fd = 0; fd < 3; fd++) {
 		if (fcntl(fd, F_GETFD) < 0 &&
 		    open("/dev/null", O_RDWR) != fd)
 			ksft_exit_fail_msg("cannot put /dev/null on fd %d\n",
 					   fd);
 		if (fcntl(fd, F_SETFD, 0))
-			ksft_exit_fail_perror("F_SETFD");
+			tb_exit_fail_perror("F_SETFD");
 	}
 }
 

@@ -36,7 +36,6 @@
 #include <sys/socket.h>
 #include <sys/un.h>
 #include <sys/wait.h>
-#include <linux/coredump.h>
 
 #include "kselftest.h"
 #include "crasher.h"
@@ -44,13 +43,8 @@
 /* The mask bits under our own names (CD_KERNEL, ...). */
 #include "cdrec.h"
 
-#ifndef SO_PEERPIDFD
-#define SO_PEERPIDFD		77
-#endif
-/* Linux 7.4 (asm-generic numbering, as on x86). */
-#ifndef SO_PEERPIDFD_THREAD
-#define SO_PEERPIDFD_THREAD	87
-#endif
+/* <linux/coredump.h>, and the 7.4 names older headers lack. */
+#include "testbed_compat.h"
 
 /*
  * <linux/pidfd.h> pulls in <linux/fcntl.h>, which clashes with the libc's
@@ -84,30 +78,6 @@ _Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
 
 #define CD_PIDFD_GET_INFO	_IOWR(0xFF, 11, struct cd_pidfd_info)
 
-#ifndef PIDFD_INFO_PID
-#define PIDFD_INFO_PID			(1UL << 0)
-#endif
-#ifndef PIDFD_INFO_EXIT
-#define PIDFD_INFO_EXIT			(1UL << 3)
-#endif
-#ifndef PIDFD_INFO_COREDUMP
-#define PIDFD_INFO_COREDUMP		(1UL << 4)
-#endif
-#ifndef PIDFD_INFO_SUPPORTED_MASK
-#define PIDFD_INFO_SUPPORTED_MASK	(1UL << 5)
-#endif
-#ifndef PIDFD_INFO_COREDUMP_SIGNAL
-#define PIDFD_INFO_COREDUMP_SIGNAL	(1UL << 6)
-#endif
-#ifndef PIDFD_INFO_COREDUMP_CODE
-#define PIDFD_INFO_COREDUMP_CODE	(1UL << 7)
-#endif
-#ifndef PIDFD_COREDUMPED
-#define PIDFD_COREDUMPED	(1U << 0)
-#endif
-#ifndef PIDFD_COREDUMP_SKIP
-#define PIDFD_COREDUMP_SKIP	(1U << 1)
-#endif
 /* PIDFD_THREAD, as F_GETFL shows it on a thread pidfd. */
 #define CD_PIDFD_THREAD		O_EXCL
 

@@ -22,52 +22,12 @@
 #include <unistd.h>
 #include <linux/pidfd.h>
 
-#ifndef __NR_pidfd_send_signal
-#define __NR_pidfd_send_signal 424
-#endif
-#ifndef __NR_pidfd_open
-#define __NR_pidfd_open 434
-#endif
+/* What the tree's headers lack (struct pidfd_info too, after <linux/pidfd.h>). */
+#include "testbed_compat.h"
 
+/* glibc has P_PIDFD as an enumerator of idtype_t, not as a macro. */
 #ifndef P_PIDFD
 #define P_PIDFD 3
-#endif
-
-#ifndef PIDFD_THREAD
-#define PIDFD_THREAD O_EXCL
-#endif
-#ifndef PIDFD_NONBLOCK
-#define PIDFD_NONBLOCK O_NONBLOCK
-#endif
-
-#ifndef PIDFD_INFO_COREDUMP_SIGNAL
-#define PIDFD_INFO_COREDUMP_SIGNAL (1UL << 6)
-#endif
-#ifndef PIDFD_INFO_COREDUMP_CODE
-#define PIDFD_INFO_COREDUMP_CODE (1UL << 7)
-#endif
-
-/* AF_UNIX options of Linux 7.3 (asm-generic numbering, as on x86). */
-#ifndef SO_PASSPIDFD
-#define SO_PASSPIDFD 76
-#endif
-#ifndef SO_PEERPIDFD
-#define SO_PEERPIDFD 77
-#endif
-/* SCM_PIDFD lives in the kernel-internal <linux/socket.h>. */
-#ifndef SCM_PIDFD
-#define SCM_PIDFD 0x04
-#endif
-
-/* Linux 7.4: thread-specific pidfds (asm-generic numbering). */
-#ifndef SO_PASSPIDFD_THREAD
-#define SO_PASSPIDFD_THREAD 86
-#endif
-#ifndef SO_PEERPIDFD_THREAD
-#define SO_PEERPIDFD_THREAD 87
-#endif
-#ifndef SCM_PIDFD_THREAD
-#define SCM_PIDFD_THREAD 0x05
 #endif
 
 #define HELPER_PATH "./pidfd_helper"
