@@ -147,10 +147,51 @@ static inline int pidfd_get_info(int pidfd, __u64 mask,
 	return syscall(SYS_ioctl, pidfd, PIDFD_GET_INFO, info);
 }
 
+/* Why the cases about PIDFD_GET_INFO SKIP on a kernel without it. */
+#define NO_PIDFD_INFO "no PIDFD_GET_INFO in this kernel (it came with 6.13)"
+
+/* Does the kernel have PIDFD_GET_INFO?  Asked once. */
+static inline bool have_pidfd_info(void)
+{
+	static int have = -1;
+	struct pidfd_info info;
+	int pidfd;
+
+	if (have < 0) {
+		pidfd = sys_pidfd_open(getpid(), 0);
+		have = pidfd >= 0 && !pidfd_get_info(pidfd, 0, &info);
+		if (pidfd >= 0)
+			close(pidfd);
+	}
+	return have;
+}
+
+/*
+ * The task a pidfd names, as /proc/self/fdinfo says it ("Pid:", since
+ * 5.x): what a kernel without PIDFD_GET_INFO tells.  -1 if it does not.
+ */
+static inline pid_t fdinfo_pid(int fd)
+{
+	char path[64], line[128];
+	pid_t pid = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", fd);
+	f = fopen(path, "re");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "Pid: %d", &pid) == 1)
+			break;
+	fclose(f);
+	return pid;
+}
+
 /*
  * Does @pidfd name the task @pid of thread group @tgid, and is it a
  * thread pidfd (PIDFD_THREAD, seen as O_EXCL in F_GETFL) exactly when
- * @thread says so? Prints what differs.
+ * @thread says so? Prints what differs.  Without PIDFD_GET_INFO the
+ * task comes from fdinfo, which does not tell the thread group.
  */
 static inline bool check_pidfd(const char *what, int pidfd, pid_t pid,
 			       pid_t tgid, bool thread)
@@ -162,7 +203,11 @@ static inline bool check_pidfd(const char *what, int pidfd, pid_t pid,
 		ksft_print_msg("%s: expected a pidfd, got none\n", what);
 		return false;
 	}
-	if (pidfd_get_info(pidfd, 0, &info)) {
+	if (!have_pidfd_info()) {
+		info.mask = PIDFD_INFO_PID;
+		info.pid = fdinfo_pid(pidfd);
+		info.tgid = tgid;
+	} else if (pidfd_get_info(pidfd, 0, &info)) {
 		ksft_print_msg("%s: PIDFD_GET_INFO: %s\n", what,
 			       strerror(errno));
 		return false;
