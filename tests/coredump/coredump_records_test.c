@@ -40,6 +40,7 @@
 #include "kselftest.h"
 #include "crasher.h"
 #include "cdrec.h"
+#include "cdsocket.h"
 #include "corenotes.h"
 
 #define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
@@ -1352,6 +1353,7 @@ int main(void)
 {
 	static const char *const probe_opts[] = { "--records", NULL };
 	struct crash probe;
+	const char *why;
 	int fd, i;
 	ssize_t n;
 
@@ -1385,6 +1387,12 @@ int main(void)
 	/* Not the kernel's: the server on streams of our own. */
 	case_server_checks();
 
+	why = cd_no_socket();
+	if (why) {
+		while (ksft_test_num() < NR_CASES)
+			ksft_test_result_skip("%s\n", why);
+		ksft_finished();
+	}
 	/* Does this kernel speak records? Its request tells. */
 	if (!run1(probe_opts, "", &probe))
 		ksft_exit_fail_msg("coredump-server: no report for a crash\n");

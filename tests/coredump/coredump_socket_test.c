@@ -42,6 +42,7 @@
 #include "corenotes.h"
 /* The mask bits under our own names (CD_KERNEL, ...). */
 #include "cdrec.h"
+#include "cdsocket.h"
 
 /* <linux/coredump.h>, and the 7.4 names older headers lack. */
 #include "testbed_compat.h"
@@ -1348,6 +1349,7 @@ int main(void)
 				    SIGQUIT };
 	char pattern[sizeof(sock_path) + 2], check[256];
 	struct session s;
+	const char *why;
 	unsigned int i;
 	ssize_t n;
 	int fd, lfd, err;
@@ -1386,6 +1388,11 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
 
+	why = cd_no_socket();
+	if (why) {
+		skip_all("%s\n", why);
+		ksft_finished();
+	}
 	snprintf(pattern, sizeof(pattern), "@@%s", sock_path);
 	pattern_set = 1;
 	err = write_pattern(pattern, strlen(pattern));
