@@ -16,6 +16,8 @@
 #ifndef TESTBED_COMPAT_H
 #define TESTBED_COMPAT_H
 
+#include <stdio.h>
+#include <sys/utsname.h>
 #include <linux/types.h>
 #include <linux/ioctl.h>
 
@@ -183,6 +185,24 @@ enum coredump_mark {
 	__COREDUMP_MARK_MAX		= (1U << 31),
 };
 #endif
+
+/* --- which release is running ----------------------------------------- */
+/*
+ * The running kernel's release as major * 1000 + minor (6013 for 6.13).
+ * A case may SKIP for a feature the kernel refused only where the kernel
+ * predates the release that brought it: a later kernel that refuses it
+ * is that case's FAIL.  (Our 7.4 features come on a 7.3 base, so they
+ * are probed, not dated.)
+ */
+static inline int tb_kernel_release(void)
+{
+	struct utsname u;
+	int major = 0, minor = 0;
+
+	if (!uname(&u))
+		sscanf(u.release, "%d.%d", &major, &minor);
+	return major * 1000 + minor;
+}
 
 /* --- kselftest.h of older trees ---------------------------------------- */
 #ifndef __printf

@@ -147,10 +147,18 @@ static inline int pidfd_get_info(int pidfd, __u64 mask,
 	return syscall(SYS_ioctl, pidfd, PIDFD_GET_INFO, info);
 }
 
-/* Why the cases about PIDFD_GET_INFO SKIP on a kernel without it. */
+/*
+ * Features of pidfds newer than the oldest tree we run on (6.1).  A case
+ * SKIPs for one only where the kernel refuses it and predates the
+ * release that brought it (tb_kernel_release()); a later kernel that
+ * refuses it fails the case.  Each is asked once.
+ */
 #define NO_PIDFD_INFO "no PIDFD_GET_INFO in this kernel (it came with 6.13)"
+#define NO_PIDFD_THREAD "no PIDFD_THREAD in this kernel (it came with 6.9)"
+#define NO_UNIX_PIDFDS \
+	"no SO_PASSPIDFD, SCM_PIDFD or SO_PEERPIDFD in this kernel (they came with 6.5)"
 
-/* Does the kernel have PIDFD_GET_INFO?  Asked once. */
+/* Does the kernel have PIDFD_GET_INFO, or should it? */
 static inline bool have_pidfd_info(void)
 {
 	static int have = -1;
@@ -159,9 +167,44 @@ static inline bool have_pidfd_info(void)
 
 	if (have < 0) {
 		pidfd = sys_pidfd_open(getpid(), 0);
-		have = pidfd >= 0 && !pidfd_get_info(pidfd, 0, &info);
+		have = (pidfd >= 0 && !pidfd_get_info(pidfd, 0, &info)) ||
+		       tb_kernel_release() >= 6013;
 		if (pidfd >= 0)
 			close(pidfd);
+	}
+	return have;
+}
+
+/* Does the kernel have PIDFD_THREAD, or should it? */
+static inline bool have_pidfd_thread(void)
+{
+	static int have = -1;
+	int pidfd;
+
+	if (have < 0) {
+		pidfd = sys_pidfd_open(getpid(), PIDFD_THREAD);
+		have = pidfd >= 0 || errno != EINVAL ||
+		       tb_kernel_release() >= 6009;
+		if (pidfd >= 0)
+			close(pidfd);
+	}
+	return have;
+}
+
+/* Does AF_UNIX have SO_PASSPIDFD and the rest, or should it? */
+static inline bool have_unix_pidfds(void)
+{
+	static int have = -1;
+	socklen_t len = sizeof(int);
+	int s, v;
+
+	if (have < 0) {
+		s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		have = s < 0 ||
+		       !getsockopt(s, SOL_SOCKET, SO_PASSPIDFD, &v, &len) ||
+		       errno != ENOPROTOOPT || tb_kernel_release() >= 6005;
+		if (s >= 0)
+			close(s);
 	}
 	return have;
 }
