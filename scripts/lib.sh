@@ -400,6 +400,12 @@ kernel_version() {
 		END { printf "%s.%s.%s\n", v, p, s }' "$1/Makefile"
 }
 
+# tree_release OUT: the release of the kernel built in OUT ("6.1.176"),
+# empty where it is not known.
+tree_release() {
+	cat "$1/include/config/kernel.release" 2>/dev/null || :
+}
+
 # The tree's kselftest targets to run (KSELFTESTS="" for none).
 KSELFTESTS=${KSELFTESTS-core pidfd coredump net/af_unix}
 
