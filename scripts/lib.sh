@@ -386,6 +386,28 @@ sha256_of() {
 	sha256sum "$1" | cut -d' ' -f1
 }
 
+# tree_stamp DIR: what the tree DIR holds, as a line that stays the same
+# while its content does; empty where that cannot be told (a tree not in
+# git and not made here: it has to be read again every time).  A tree
+# made here says it in DIR.content (prepare-source) or DIR.unpacked
+# (fetch-tree); a git tree by its HEAD, its changes and the sizes and
+# times of its untracked files.
+tree_stamp() {
+	if [ -f "$1.content" ]; then
+		cat "$1.content"
+	elif [ -f "$1.unpacked" ]; then
+		cat "$1.unpacked"
+	elif [ -d "$1/.git" ] || [ -f "$1/.git" ]; then
+		{
+			git -C "$1" rev-parse HEAD
+			git -C "$1" status --porcelain
+			git -C "$1" diff HEAD | sha256sum
+			git -C "$1" ls-files -o --exclude-standard |
+				(cd "$1" && xargs -r stat -c '%n %s %Y')
+		} 2>/dev/null </dev/null | sha256sum | cut -d' ' -f1
+	fi
+}
+
 # tree_is_kernel DIR: does DIR look like a Linux source tree with UML?
 tree_is_kernel() {
 	[ -f "$1/Makefile" ] && [ -d "$1/arch/um" ] &&
