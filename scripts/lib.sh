@@ -91,9 +91,9 @@ find_tool() {
 	return 1
 }
 
-# need_tools CMD:PACKAGE...: stop, when host tools are missing, naming
-# every one of them in one line with the command that installs them all.
-need_tools() {
+# missing_tools CMD:PACKAGE...: set _miss to the missing ones ("'a',
+# 'b'") and _pkgs to the packages that hold them (" p q").
+missing_tools() {
 	_miss="" _pkgs=""
 	for _t; do
 		find_tool "${_t%%:*}" && continue
@@ -101,11 +101,42 @@ need_tools() {
 		_miss="$_miss '${_t%%:*}',"
 		case " $_pkgs " in *" ${_t#*:} "*) ;; *) _pkgs="$_pkgs ${_t#*:}" ;; esac
 	done
-	[ -n "$_miss" ] || return 0
-	_miss=${_miss# } _it=it
+	_miss=${_miss# }
 	_miss=${_miss%,}
+}
+
+# need_tools CMD:PACKAGE...: stop, when host tools are missing, naming
+# every one of them in one line with the command that installs them all.
+need_tools() {
+	missing_tools "$@"
+	[ -n "$_miss" ] || return 0
+	_it=it
 	case $_miss in *,*) _it=them ;; esac
 	die "$_miss not found; install $_it (Debian/Ubuntu: apt-get install${_pkgs})"
+}
+
+# install_packages PACKAGE...: install them with apt-get where this may:
+# as root, or through passwordless sudo; TESTBED_INSTALL=0 never does.
+# Nothing else is upgraded.
+install_packages() {
+	[ "${TESTBED_INSTALL:-1}" != 0 ] && command -v apt-get >/dev/null 2>&1 ||
+		return 1
+	if [ "$(id -u)" = 0 ]; then
+		_as=
+	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+		_as="sudo -n"
+	else
+		return 1
+	fi
+	progress "installing the host packages that are missing: $*"
+	# A fresh host's package lists may be stale, or none: update once.
+	# shellcheck disable=SC2086 # _as: a command or none
+	$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-upgrade \
+		--no-install-recommends "$@" >/dev/null 2>&1 || {
+		$_as apt-get update -q >/dev/null 2>&1
+		$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+			--no-upgrade --no-install-recommends "$@" >/dev/null 2>&1
+	}
 }
 
 # need_tool CMD PACKAGE: stop with the fix when a host tool is missing.
@@ -140,7 +171,11 @@ host_tools() {
 # that a missing one costs seconds, not a kernel build.
 preflight() {
 	# shellcheck disable=SC2046 # words without blanks
-	need_tools $(host_tools "$@")
+	set -- $(host_tools "$@")
+	missing_tools "$@"
+	# shellcheck disable=SC2086 # package names
+	[ -z "$_miss" ] || install_packages $_pkgs || :
+	need_tools "$@"
 }
 
 # run_child CMD...: run CMD in the background and wait for it, so that a
