@@ -24,8 +24,9 @@ BENCH_SIZES ?=
 RETRIES    ?= 2
 FLAKY      ?= pass
 N          ?= 10
+KCONFIG    ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KSELFTESTS KCONFIG O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -44,7 +45,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test stress bench bench-nommu kernel rootfs run shell bisect compare clean distclean
+.PHONY: help check test stress bench bench-nommu bench-loop kernel rootfs run shell gdb bisect compare clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -56,16 +57,18 @@ help:
 	@echo '  rootfs      build the tests and pack the root file system of CONFIG'
 	@echo '  run         boot CONFIG once and run SUITES, results in results/latest'
 	@echo '  shell       boot CONFIG with an interactive shell on this terminal'
+	@echo '  gdb         the shell of CONFIG with UML under gdb: debug info, the lx- commands, BREAK=function'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
 	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
+	@echo '  bench-loop  the edit-to-verdict loop: nothing changed, a new commit message, one changed line (COLD=1: a first run)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
 	@echo '  distclean   clean, and remove results/'
 	@echo
 	@echo 'Variables:'
-	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: its default: line)'
+	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: its default: line; all: every one)'
 	@echo '  CONFIG=mmu         config of kernel/rootfs/run/shell (default: first of CONFIGS, or mmu)'
 	@echo '  SUITES=a,b         suites to run (default: all; e.g. close_range,ksft-core)'
 	@echo '  TESTS=a,b          only these test programs of the suites (e.g. pidfd_test)'
@@ -74,6 +77,7 @@ help:
 	@echo '  KSRC=DIR           build this kernel tree instead of the pinned Debian 7.3 source'
 	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
 	@echo '  KSELFTESTS="..."   kselftest targets of the tree to add (default: $(KSELFTESTS); "" for none)'
+	@echo '  KCONFIG="CONFIG_A=y CONFIG_B=n"  options added to the configs (each must stick); builds in a folder of its own'
 	@echo '  O=DIR              build folder (default: build/)'
 	@echo '  RESULTS=DIR        results folder (default: results/)'
 	@echo '  JOBS=N             parallel build jobs (default: nproc)'
@@ -141,8 +145,11 @@ bench:
 bench-nommu:
 	@$(S)/bench nommu
 
+bench-loop:
+	@$(S)/bench-loop
+
 # The tools of the whole goal are checked first, before the kernel builds.
-PREFLIGHT = $(if $(filter rootfs shell,$(MAKECMDGOALS)),rootfs,kernel)
+PREFLIGHT = $(if $(filter rootfs shell gdb,$(MAKECMDGOALS)),rootfs,kernel)
 
 kernel:
 	@$(S)/preflight $(PREFLIGHT) $(CONFIG) && \
@@ -158,6 +165,15 @@ rootfs: kernel
 shell: rootfs
 	@src=$$($(S)/prepare-source) && eval "$$src" && \
 	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
+
+# make gdb: the shell, with UML under gdb.  Its kernel has debug info and
+# the tree's gdb scripts: options added as KCONFIG= adds them, so it
+# builds in a folder of its own and the test builds stay as they are.
+GDB_KCONFIG := CONFIG_DEBUG_KERNEL=y CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y CONFIG_GDB_SCRIPTS=y
+gdb: export KCONFIG := $(strip $(KCONFIG) $(GDB_KCONFIG))
+gdb: rootfs
+	@src=$$($(S)/prepare-source) && eval "$$src" && \
+	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" --gdb
 
 clean:
 	chmod -R u+w $(O) 2>/dev/null || true
