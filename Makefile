@@ -45,7 +45,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test stress bench bench-nommu bench-loop kernel rootfs run shell gdb bisect compare clean distclean
+.PHONY: help check test stress bench bench-nommu bench-loop kernel rootfs run shell gdb bisect compare collect clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -60,6 +60,7 @@ help:
 	@echo '  gdb         the shell of CONFIG with UML under gdb: debug info, the lx- commands, BREAK=function'
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
+	@echo '  collect     judge a saved run again (RUN=<run-id>, default latest): parse, splat scan, verdict, reports'
 	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
@@ -103,13 +104,14 @@ help:
 # or a host where the plugin does not build (no gnumake.h, no compiler,
 # O= unwritable), runs the recipes as they are: a failure is then
 # make's 2, as it always was.
-STATUS_GOALS := check run bisect compare
+STATUS_GOALS := check run bisect compare collect
 check_cmd = $(S)/check
 run_cmd = CONFIGS=$(CONFIG) $(S)/check
 bisect_cmd = GOOD="$(GOOD)" BAD="$(BAD)" \
 	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
 	$(S)/bisect
 compare_cmd = $(S)/compare "$(A)" "$(or $(B),latest)"
+collect_cmd = $(S)/collect --run "$(or $(RUN),latest)"
 
 EXIT_SO := $(O)/.make/testbed_exit.so
 ifneq ($(filter load,$(.FEATURES)),)

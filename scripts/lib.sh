@@ -408,6 +408,30 @@ check_config() {
 	die "unknown config '$1' (configs/matrix has: $(all_configs | tr '\n' ' '))"
 }
 
+# status_get FILE KEY: the value of KEY in a status file of KEY=VALUE
+# lines (boot.status, a config's status); the last one where the key
+# was written again (a run judged again by collect --run).
+status_get() {
+	sed -n "s/^$2=//p" "$1" 2>/dev/null | tail -n 1
+}
+
+# exit_of_run RUNDIR CONFIG...: exit with the run's status: 1 when a
+# config failed, 125 (bisect: cannot test) when one was untestable, else 0.
+exit_of_run() {
+	_run=$1
+	shift
+	_states=$(for _c; do status_get "$_run/$_c/status" state; done)
+	case $_states in
+	*failed*) exit 1 ;;
+	*untestable*) exit "$EXIT_CANNOT_TEST" ;;
+	esac
+	exit 0
+}
+
+# Lines of the guest's init (rootfs/init says them) that the host reads.
+GUEST_UP="uml-testbed: guest up"
+GUEST_DISK_FULL="uml-testbed: disk full"
+
 # random_token: 16 hex digits from /dev/urandom.
 random_token() {
 	od -An -N8 -tx8 /dev/urandom | tr -d ' '
