@@ -7,7 +7,6 @@ CONFIGS    ?=
 SUITES     ?=
 KSRC       ?=
 PATCHES    ?= auto
-KSELFTESTS ?= core pidfd coredump net/af_unix
 O          ?= $(CURDIR)/build
 RESULTS    ?= $(CURDIR)/results
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
@@ -26,7 +25,12 @@ FLAKY      ?= pass
 N          ?= 10
 KCONFIG    ?=
 
-export CONFIGS SUITES KSRC PATCHES KSELFTESTS KCONFIG O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KCONFIG O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
+# KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
+# reach the scripts set and empty, so it goes only when given.
+ifneq ($(origin KSELFTESTS),undefined)
+export KSELFTESTS
+endif
 # The scripts get these from the environment; command-line definitions
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
@@ -77,7 +81,7 @@ help:
 	@echo '  EXTRA_TESTS=DIR    more suites from DIR/<suite>/, laid out as tests/ is (your own tests)'
 	@echo '  KSRC=DIR           build this kernel tree instead of the pinned Debian 7.3 source'
 	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
-	@echo '  KSELFTESTS="..."   kselftest targets of the tree to add (default: $(KSELFTESTS); "" for none)'
+	@echo "  KSELFTESTS=\"...\"   kselftest targets of the tree to add (default: $$(unset KSELFTESTS; . $(S)/lib.sh; echo $$KSELFTESTS); \"\" for none)"
 	@echo '  KCONFIG="CONFIG_A=y CONFIG_B=n"  options added to the configs (each must stick); builds in a folder of its own'
 	@echo '  O=DIR              build folder (default: build/)'
 	@echo '  RESULTS=DIR        results folder (default: results/)'
@@ -153,20 +157,21 @@ bench-loop:
 # The tools of the whole goal are checked first, before the kernel builds.
 PREFLIGHT = $(if $(filter rootfs shell gdb,$(MAKECMDGOALS)),rootfs,kernel)
 
+# The source, and the build folder of CONFIG for it ($$SRC, $$out).
+PREPARE = src=$$($(S)/prepare-source) && eval "$$src" && \
+	out=$$(. $(S)/lib.sh && build_dir $(CONFIG))
+
 kernel:
-	@$(S)/preflight $(PREFLIGHT) $(CONFIG) && \
-	src=$$($(S)/prepare-source) && eval "$$src" && \
-	$(S)/build-kernel $(CONFIG) "$$SRC" "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
+	@$(S)/preflight $(PREFLIGHT) $(CONFIG) && $(PREPARE) && \
+	$(S)/build-kernel $(CONFIG) "$$SRC" "$$out"
 
 rootfs: kernel
-	@src=$$($(S)/prepare-source) && eval "$$src" && \
-	out="$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" && \
+	@$(PREPARE) && \
 	$(S)/build-tests $(CONFIG) "$$SRC" "$$out" && \
 	$(S)/pack-rootfs $(CONFIG) "$$out"
 
 shell: rootfs
-	@src=$$($(S)/prepare-source) && eval "$$src" && \
-	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}"
+	@$(PREPARE) && $(S)/shell $(CONFIG) "$$out"
 
 # make gdb: the shell, with UML under gdb.  Its kernel has debug info and
 # the tree's gdb scripts: options added as KCONFIG= adds them, so it
@@ -174,8 +179,7 @@ shell: rootfs
 GDB_KCONFIG := CONFIG_DEBUG_KERNEL=y CONFIG_DEBUG_INFO_DWARF_TOOLCHAIN_DEFAULT=y CONFIG_GDB_SCRIPTS=y
 gdb: export KCONFIG := $(strip $(KCONFIG) $(GDB_KCONFIG))
 gdb: rootfs
-	@src=$$($(S)/prepare-source) && eval "$$src" && \
-	$(S)/shell $(CONFIG) "$(O)/$(CONFIG)$${SRC_VARIANT:+.$$SRC_VARIANT}" --gdb
+	@$(PREPARE) && $(S)/shell $(CONFIG) "$$out" --gdb
 
 clean:
 	chmod -R u+w $(O) 2>/dev/null || true

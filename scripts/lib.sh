@@ -20,6 +20,11 @@ EXIT_CANNOT_TEST=125
 RETRIES=${RETRIES:-2}
 FLAKY=${FLAKY:-pass}
 
+# Seconds a test program may run when its suite's settings give no
+# timeout= (kselftest's default): written first into each settings
+# file of the image (scripts/build-tests), which the guest reads.
+TEST_TIMEOUT_DEFAULT=45
+
 # Seconds a test program has to end after the SIGTERM of its timeout
 # before its process group gets SIGKILL (rootfs/run-test.c).
 TEST_GRACE=5
@@ -431,6 +436,13 @@ exit_of_run() {
 # Lines of the guest's init (rootfs/init says them) that the host reads.
 GUEST_UP="uml-testbed: guest up"
 GUEST_DISK_FULL="uml-testbed: disk full"
+
+# build_dir CONFIG: the build folder of CONFIG for the source that
+# prepare-source described (its SRC_VARIANT: another tree, series or
+# KCONFIG= builds in a folder of its own).
+build_dir() {
+	echo "$BUILD/$1${SRC_VARIANT:+.$SRC_VARIANT}"
+}
 
 # random_token: 16 hex digits from /dev/urandom.
 random_token() {
