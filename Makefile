@@ -11,7 +11,7 @@ O          ?= $(CURDIR)/build
 RESULTS    ?= $(CURDIR)/results
 JOBS       ?= $(shell nproc 2>/dev/null || echo 2)
 TIMEOUT    ?=
-MEM        ?= 512M
+MEM        ?=
 UML_ARGS   ?=
 TESTS      ?=
 TEST_TIMEOUT ?=
@@ -87,7 +87,7 @@ help:
 	@echo '  RESULTS=DIR        results folder (default: results/)'
 	@echo '  JOBS=N             parallel build jobs (default: nproc)'
 	@echo '  TIMEOUT=SECONDS    hard limit of one boot (default: from the suites'"'"' timeouts)'
-	@echo '  MEM=512M           guest memory'
+	@echo "  MEM=512M           guest memory (default $$(. $(S)/lib.sh; echo $$GUEST_MEM_DEFAULT); make bench: 1536M)"
 	@echo '  UML_ARGS="..."     extra UML kernel arguments for the boot'
 	@echo '  GUESTS=N           guests booted at once per config, suites spread over them (default: JOBS)'
 	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
@@ -146,7 +146,7 @@ stress:
 	@$(S)/stress
 
 bench:
-	@MEM="$(if $(filter command line environment,$(origin MEM)),$(MEM),1536M)" $(S)/bench sync-close
+	@$(S)/bench sync-close
 
 bench-nommu:
 	@$(S)/bench nommu

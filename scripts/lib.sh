@@ -20,6 +20,10 @@ EXIT_CANNOT_TEST=125
 RETRIES=${RETRIES:-2}
 FLAKY=${FLAKY:-pass}
 
+# A guest's memory unless MEM= says otherwise (make bench's default is
+# its own: its million-fd tables need more).
+GUEST_MEM_DEFAULT=512M
+
 # Seconds a test program may run when its suite's settings give no
 # timeout= (kselftest's default): written first into each settings
 # file of the image (scripts/build-tests), which the guest reads.
