@@ -49,7 +49,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test stress bench bench-nommu bench-loop kernel rootfs run shell gdb bisect compare collect clean distclean
+.PHONY: help check test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -69,6 +69,7 @@ help:
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  bench-loop  the edit-to-verdict loop: nothing changed, a new commit message, one changed line (COLD=1: a first run)'
+	@echo '  bench-options  compile seconds per Kconfig option of CONFIG, from one build without ccache (a table)'
 	@echo '  clean       remove build/ (kernels, images); keeps results/ and the download cache'
 	@echo '  distclean   clean, and remove results/'
 	@echo
@@ -153,6 +154,9 @@ bench-nommu:
 
 bench-loop:
 	@$(S)/bench-loop
+
+bench-options:
+	@$(S)/bench-options $(CONFIG)
 
 # The tools of the whole goal are checked first, before the kernel builds.
 PREFLIGHT = $(if $(filter rootfs shell gdb,$(MAKECMDGOALS)),rootfs,kernel)
