@@ -1175,92 +1175,34 @@ static bool check_peer(const char *what, int s, pid_t pid)
 
 static void test_peer_accepted(int type)
 {
-	char name[64], a[16];
-	struct sockaddr_un sun;
-	int ls, s = -1, hold[2];
+	struct helper_conn h;
 	bool ok = false;
-	socklen_t len;
 	struct who w;
-	pid_t pid;
+	int s;
 
-	ls = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	if (ls < 0)
-		goto out;
-	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
-	if (bind(ls, (struct sockaddr *)&sun, len) || listen(ls, 4) ||
-	    pipe2(hold, O_CLOEXEC)) {
-		ksft_print_msg("bind/listen: %s\n", strerror(errno));
-		close(ls);
-		goto out;
-	}
-	pid = helper_spawn(&hold[0], 1, "connect", sock_type_arg(type), name,
-			   itoa_buf(a, sizeof(a), hold[0]), "thread", NULL);
-	close(hold[0]);
-	if (pid >= 0 && (wait_fd(ls, POLLIN, WAIT_MS) & POLLIN))
-		s = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
-	if (s < 0) {
-		ksft_print_msg("no connection from the helper\n");
-	} else {
-		set_rcvtimeo(s, WAIT_MS);
-		if (recv(s, &w, sizeof(w), 0) != sizeof(w))
-			ksft_print_msg("no message from the helper\n");
-		else
-			ok = check_peer("accepted", s, pid);
+	s = helper_connection(type, &h, &w);
+	if (s >= 0) {
+		ok = check_peer("accepted", s, h.pid);
 		close(s);
 	}
-	close(hold[1]);
-	if (pid >= 0)
-		reap(pid);
-	close(ls);
-out:
+	helper_done(&h);
 	ksft_test_result(ok, "%s: SO_PEERPIDFD on the accepted socket names the connecting process\n",
 			 sock_type_name(type));
 }
 
 static void test_peer_connecting(int type)
 {
-	char name[64], a[16], b[16];
-	int s = -1, rdy[2], hold[2], keep[2];
-	struct sockaddr_un sun;
+	struct helper_conn h;
 	bool ok = false;
-	socklen_t len;
 	struct who w;
-	pid_t pid;
+	int s;
 
-	if (pipe2(rdy, O_CLOEXEC))
-		goto out;
-	if (pipe2(hold, O_CLOEXEC)) {
-		close(rdy[0]);
-		close(rdy[1]);
-		goto out;
-	}
-	keep[0] = rdy[1];
-	keep[1] = hold[0];
-	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
-	pid = helper_spawn(keep, 2, "listen", sock_type_arg(type), name,
-			   itoa_buf(a, sizeof(a), rdy[1]),
-			   itoa_buf(b, sizeof(b), hold[0]), "thread", NULL);
-	close(rdy[1]);
-	close(hold[0]);
-	if (pid < 0 || !(wait_fd(rdy[0], POLLIN, WAIT_MS) & POLLIN) ||
-	    read(rdy[0], &w, sizeof(w)) != sizeof(w)) {
-		ksft_print_msg("helper is not listening\n");
-		goto done;
-	}
-	s = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	if (s < 0 || connect(s, (struct sockaddr *)&sun, len)) {
-		ksft_print_msg("connect: %s\n", strerror(errno));
-		goto done;
-	}
-	ok = check_peer("connecting", s, pid);
-done:
-	if (s >= 0)
+	s = helper_listening(type, &h, &w);
+	if (s >= 0) {
+		ok = check_peer("connecting", s, h.pid);
 		close(s);
-	close(hold[1]);
-	close(rdy[0]);
-	if (pid >= 0)
-		reap(pid);
-out:
+	}
+	helper_done(&h);
 	ksft_test_result(ok, "%s: SO_PEERPIDFD on the connecting socket names the listening process\n",
 			 sock_type_name(type));
 }

@@ -686,91 +686,38 @@ static int case_peer_connecting(int type)
 /* A helper's non-leader thread connects; the accepted side names it. */
 static int case_peer_accepted_other(int type)
 {
-	int ls, s = -1, hold[2], ret = KSFT_FAIL;
-	struct sockaddr_un sun;
-	char name[64], a[16];
-	socklen_t len;
+	int s, ret = KSFT_FAIL;
+	struct helper_conn h;
 	struct who w;
-	pid_t pid;
 
-	ls = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	if (ls < 0)
-		return KSFT_FAIL;
-	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
-	if (bind(ls, (struct sockaddr *)&sun, len) || listen(ls, 4) ||
-	    pipe2(hold, O_CLOEXEC)) {
-		ksft_print_msg("bind/listen: %s\n", strerror(errno));
-		close(ls);
-		return KSFT_FAIL;
-	}
-	pid = helper_spawn(&hold[0], 1, "connect", sock_type_arg(type), name,
-			   itoa_buf(a, sizeof(a), hold[0]), "thread", NULL);
-	close(hold[0]);
-	if (pid >= 0 && (wait_fd(ls, POLLIN, WAIT_MS) & POLLIN))
-		s = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
-	if (s < 0) {
-		ksft_print_msg("no connection from the helper\n");
-	} else {
-		set_rcvtimeo(s, WAIT_MS);
-		if (recv(s, &w, sizeof(w), 0) != sizeof(w) || w.pid != pid ||
-		    w.tid == pid)
+	s = helper_connection(type, &h, &w);
+	if (s >= 0) {
+		if (w.pid != h.pid || w.tid == h.pid)
 			ksft_print_msg("no good message from the helper\n");
-		else if (check_peer_both("accepted", s, w.tid, pid))
+		else if (check_peer_both("accepted", s, w.tid, h.pid))
 			ret = KSFT_PASS;
 		close(s);
 	}
-	close(hold[1]);
-	if (pid >= 0)
-		reap(pid);
-	close(ls);
+	helper_done(&h);
 	return ret;
 }
 
 /* A helper's non-leader thread listens; our connecting side names it. */
 static int case_peer_connecting_other(int type)
 {
-	int s = -1, rdy[2], hold[2], keep[2], ret = KSFT_FAIL;
-	char name[64], a[16], b[16];
-	struct sockaddr_un sun;
-	socklen_t len;
+	int s, ret = KSFT_FAIL;
+	struct helper_conn h;
 	struct who w;
-	pid_t pid;
 
-	if (pipe2(rdy, O_CLOEXEC))
-		return KSFT_FAIL;
-	if (pipe2(hold, O_CLOEXEC)) {
-		close(rdy[0]);
-		close(rdy[1]);
-		return KSFT_FAIL;
-	}
-	keep[0] = rdy[1];
-	keep[1] = hold[0];
-	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
-	pid = helper_spawn(keep, 2, "listen", sock_type_arg(type), name,
-			   itoa_buf(a, sizeof(a), rdy[1]),
-			   itoa_buf(b, sizeof(b), hold[0]), "thread", NULL);
-	close(rdy[1]);
-	close(hold[0]);
-	if (pid < 0 || !(wait_fd(rdy[0], POLLIN, WAIT_MS) & POLLIN) ||
-	    read(rdy[0], &w, sizeof(w)) != sizeof(w) || w.pid != pid ||
-	    w.tid == pid) {
-		ksft_print_msg("helper thread is not listening\n");
-		goto out;
-	}
-	s = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
-	if (s < 0 || connect(s, (struct sockaddr *)&sun, len)) {
-		ksft_print_msg("connect: %s\n", strerror(errno));
-		goto out;
-	}
-	if (check_peer_both("connecting", s, w.tid, pid))
-		ret = KSFT_PASS;
-out:
-	if (s >= 0)
+	s = helper_listening(type, &h, &w);
+	if (s >= 0) {
+		if (w.pid != h.pid || w.tid == h.pid)
+			ksft_print_msg("helper thread is not listening\n");
+		else if (check_peer_both("connecting", s, w.tid, h.pid))
+			ret = KSFT_PASS;
 		close(s);
-	close(hold[1]);
-	close(rdy[0]);
-	if (pid >= 0)
-		reap(pid);
+	}
+	helper_done(&h);
 	return ret;
 }
 

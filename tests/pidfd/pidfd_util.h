@@ -526,4 +526,130 @@ static inline int send_bytes(int fd, const void *buf, size_t len)
 	return send_job_fn(&j);
 }
 
+/*
+ * A helper whose thread is one end of an AF_UNIX connection: h->pid is
+ * the helper (or -1), h->hold the pipe end that keeps it alive, h->rdy
+ * the pipe it said it was listening on (or -1).  helper_done() lets it
+ * go.
+ */
+struct helper_conn {
+	pid_t pid;
+	int hold;
+	int rdy;
+};
+
+/*
+ * A connection from one of a helper's threads ("connect TYPE NAME HOLD
+ * thread"): listen on a new abstract AF_UNIX socket of TYPE, spawn the
+ * helper, accept its connection and read its struct who into *w.
+ * Returns the accepted socket, or -1 having said why.
+ */
+
+static inline int helper_connection(int type, struct helper_conn *h,
+				    struct who *w)
+{
+	char name[64], a[16];
+	struct sockaddr_un sun;
+	int ls, s = -1, hold[2];
+	socklen_t len;
+
+	h->pid = -1;
+	h->hold = -1;
+	h->rdy = -1;
+	ls = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	if (ls < 0) {
+		ksft_print_msg("socket: %s\n", strerror(errno));
+		return -1;
+	}
+	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
+	if (bind(ls, (struct sockaddr *)&sun, len) || listen(ls, 4) ||
+	    pipe2(hold, O_CLOEXEC)) {
+		ksft_print_msg("bind/listen: %s\n", strerror(errno));
+		close(ls);
+		return -1;
+	}
+	h->hold = hold[1];
+	h->pid = helper_spawn(&hold[0], 1, "connect", sock_type_arg(type),
+			      name, itoa_buf(a, sizeof(a), hold[0]), "thread",
+			      NULL);
+	close(hold[0]);
+	if (h->pid >= 0 && (wait_fd(ls, POLLIN, WAIT_MS) & POLLIN))
+		s = accept4(ls, NULL, NULL, SOCK_CLOEXEC);
+	close(ls);
+	if (s < 0) {
+		ksft_print_msg("no connection from the helper\n");
+		return -1;
+	}
+	set_rcvtimeo(s, WAIT_MS);
+	if (recv(s, w, sizeof(*w), 0) != sizeof(*w)) {
+		ksft_print_msg("no message from the helper\n");
+		close(s);
+		return -1;
+	}
+	return s;
+}
+
+/*
+ * A connection to one of a helper's threads ("listen TYPE NAME RDY HOLD
+ * thread"): spawn the helper, wait for the struct who it sends on RDY
+ * once it listens (into *w), and connect to it.  Returns the connected
+ * socket, or -1 having said why.
+ */
+static inline int helper_listening(int type, struct helper_conn *h,
+				   struct who *w)
+{
+	char name[64], a[16], b[16];
+	int s, rdy[2], hold[2], keep[2];
+	struct sockaddr_un sun;
+	socklen_t len;
+
+	h->pid = -1;
+	h->hold = -1;
+	h->rdy = -1;
+	if (pipe2(rdy, O_CLOEXEC)) {
+		ksft_print_msg("pipe2: %s\n", strerror(errno));
+		return -1;
+	}
+	if (pipe2(hold, O_CLOEXEC)) {
+		ksft_print_msg("pipe2: %s\n", strerror(errno));
+		close(rdy[0]);
+		close(rdy[1]);
+		return -1;
+	}
+	h->rdy = rdy[0];
+	h->hold = hold[1];
+	keep[0] = rdy[1];
+	keep[1] = hold[0];
+	len = unix_abstract_addr(&sun, unique_name(name, sizeof(name)));
+	h->pid = helper_spawn(keep, 2, "listen", sock_type_arg(type), name,
+			      itoa_buf(a, sizeof(a), rdy[1]),
+			      itoa_buf(b, sizeof(b), hold[0]), "thread", NULL);
+	close(rdy[1]);
+	close(hold[0]);
+	if (h->pid < 0 || !(wait_fd(rdy[0], POLLIN, WAIT_MS) & POLLIN) ||
+	    read(rdy[0], w, sizeof(*w)) != sizeof(*w)) {
+		ksft_print_msg("helper is not listening\n");
+		return -1;
+	}
+	s = socket(AF_UNIX, type | SOCK_CLOEXEC, 0);
+	if (s < 0 || connect(s, (struct sockaddr *)&sun, len)) {
+		ksft_print_msg("connect: %s\n", strerror(errno));
+		if (s >= 0)
+			close(s);
+		return -1;
+	}
+	return s;
+}
+
+/* Let the helper of helper_connection() or helper_listening() go. */
+static inline void helper_done(struct helper_conn *h)
+{
+	if (h->hold >= 0)
+		close(h->hold);
+	if (h->rdy >= 0)
+		close(h->rdy);
+	if (h->pid >= 0)
+		reap(h->pid);
+}
+
 #endif /* PIDFD_UTIL_H */
