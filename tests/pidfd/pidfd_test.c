@@ -881,24 +881,6 @@ static void test_crash(void)
 
 /* --- AF_UNIX: SO_PASSPIDFD / SCM_PIDFD ------------------------------- */
 
-static int make_pair(int type, int sv[2])
-{
-	if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, sv)) {
-		ksft_print_msg("socketpair(%s): %s\n", sock_type_name(type),
-			       strerror(errno));
-		return -1;
-	}
-	set_rcvtimeo(sv[0], WAIT_MS);
-	set_rcvtimeo(sv[1], WAIT_MS);
-	return 0;
-}
-
-static void close_pair(int sv[2])
-{
-	close(sv[0]);
-	close(sv[1]);
-}
-
 static void test_passpidfd_toggle(int type)
 {
 	const char *tn = sock_type_name(type);
@@ -1173,38 +1155,28 @@ static bool check_peer(const char *what, int s, pid_t pid)
 	return ok;
 }
 
-static void test_peer_accepted(int type)
+/*
+ * SO_PEERPIDFD across a connection to a helper: on the socket we
+ * accepted (ACCEPTED) or on the one we connected.
+ */
+static void test_peer(int type, bool accepted)
 {
 	struct helper_conn h;
 	bool ok = false;
 	struct who w;
 	int s;
 
-	s = helper_connection(type, &h, &w);
+	s = accepted ? helper_connection(type, &h, &w) :
+		       helper_listening(type, &h, &w);
 	if (s >= 0) {
-		ok = check_peer("accepted", s, h.pid);
+		ok = check_peer(accepted ? "accepted" : "connecting", s, h.pid);
 		close(s);
 	}
 	helper_done(&h);
-	ksft_test_result(ok, "%s: SO_PEERPIDFD on the accepted socket names the connecting process\n",
-			 sock_type_name(type));
-}
-
-static void test_peer_connecting(int type)
-{
-	struct helper_conn h;
-	bool ok = false;
-	struct who w;
-	int s;
-
-	s = helper_listening(type, &h, &w);
-	if (s >= 0) {
-		ok = check_peer("connecting", s, h.pid);
-		close(s);
-	}
-	helper_done(&h);
-	ksft_test_result(ok, "%s: SO_PEERPIDFD on the connecting socket names the listening process\n",
-			 sock_type_name(type));
+	ksft_test_result(ok, "%s: SO_PEERPIDFD on the %s socket names the %s process\n",
+			 sock_type_name(type),
+			 accepted ? "accepted" : "connecting",
+			 accepted ? "connecting" : "listening");
 }
 
 struct pair_job {
@@ -1311,8 +1283,8 @@ int main(void)
 		test_scm_exited(all_types[i]);
 	}
 	for (i = 0; i < N_CONN_TYPES; i++) {
-		test_peer_accepted(conn_types[i]);
-		test_peer_connecting(conn_types[i]);
+		test_peer(conn_types[i], true);
+		test_peer(conn_types[i], false);
 	}
 	for (i = 0; i < N_TYPES; i++)
 		test_peer_socketpair(all_types[i]);

@@ -28,26 +28,6 @@ static const int conn_types[N_CONN_TYPES] = { SOCK_STREAM, SOCK_SEQPACKET };
 /* Why a case returned KSFT_SKIP. */
 static const char *skip_why;
 
-static int make_pair(int type, int sv[2])
-{
-	if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, sv)) {
-		ksft_print_msg("socketpair(%s): %s\n", sock_type_name(type),
-			       strerror(errno));
-		return -1;
-	}
-	set_rcvtimeo(sv[0], WAIT_MS);
-	set_rcvtimeo(sv[1], WAIT_MS);
-	return 0;
-}
-
-static void close_pair(int sv[2])
-{
-	if (sv[0] >= 0)
-		close(sv[0]);
-	if (sv[1] >= 0)
-		close(sv[1]);
-}
-
 /* Set SO_PASSPIDFD and SO_PASSPIDFD_THREAD on @fd as asked. */
 static int set_pass(int fd, bool group, bool thread)
 {
@@ -683,18 +663,23 @@ static int case_peer_connecting(int type)
 	return peer_listen_connect(type, false);
 }
 
-/* A helper's non-leader thread connects; the accepted side names it. */
-static int case_peer_accepted_other(int type)
+/*
+ * A helper's non-leader thread connects (ACCEPTED: our accepted side
+ * names it) or listens (our connecting side names it).
+ */
+static int peer_other_thread(int type, bool accepted)
 {
 	int s, ret = KSFT_FAIL;
 	struct helper_conn h;
 	struct who w;
 
-	s = helper_connection(type, &h, &w);
+	s = accepted ? helper_connection(type, &h, &w) :
+		       helper_listening(type, &h, &w);
 	if (s >= 0) {
 		if (w.pid != h.pid || w.tid == h.pid)
-			ksft_print_msg("no good message from the helper\n");
-		else if (check_peer_both("accepted", s, w.tid, h.pid))
+			ksft_print_msg("the helper's message is not from a non-leader thread\n");
+		else if (check_peer_both(accepted ? "accepted" : "connecting",
+					 s, w.tid, h.pid))
 			ret = KSFT_PASS;
 		close(s);
 	}
@@ -702,23 +687,14 @@ static int case_peer_accepted_other(int type)
 	return ret;
 }
 
-/* A helper's non-leader thread listens; our connecting side names it. */
+static int case_peer_accepted_other(int type)
+{
+	return peer_other_thread(type, true);
+}
+
 static int case_peer_connecting_other(int type)
 {
-	int s, ret = KSFT_FAIL;
-	struct helper_conn h;
-	struct who w;
-
-	s = helper_listening(type, &h, &w);
-	if (s >= 0) {
-		if (w.pid != h.pid || w.tid == h.pid)
-			ksft_print_msg("helper thread is not listening\n");
-		else if (check_peer_both("connecting", s, w.tid, h.pid))
-			ret = KSFT_PASS;
-		close(s);
-	}
-	helper_done(&h);
-	return ret;
+	return peer_other_thread(type, false);
 }
 
 /* --- driver ---------------------------------------------------------- */

@@ -526,6 +526,28 @@ static inline int send_bytes(int fd, const void *buf, size_t len)
 	return send_job_fn(&j);
 }
 
+/* A connected AF_UNIX pair of TYPE, both ends with a receive timeout. */
+static inline int make_pair(int type, int sv[2])
+{
+	if (socketpair(AF_UNIX, type | SOCK_CLOEXEC, 0, sv)) {
+		ksft_print_msg("socketpair(%s): %s\n", sock_type_name(type),
+			       strerror(errno));
+		return -1;
+	}
+	set_rcvtimeo(sv[0], WAIT_MS);
+	set_rcvtimeo(sv[1], WAIT_MS);
+	return 0;
+}
+
+/* Close what is open of a pair (an end already closed is -1). */
+static inline void close_pair(int sv[2])
+{
+	if (sv[0] >= 0)
+		close(sv[0]);
+	if (sv[1] >= 0)
+		close(sv[1]);
+}
+
 /*
  * A helper whose thread is one end of an AF_UNIX connection: h->pid is
  * the helper (or -1), h->hold the pipe end that keeps it alive, h->rdy
