@@ -244,9 +244,14 @@ kill_tree() {
 }
 
 # on_interrupt: on SIGINT, SIGTERM or SIGHUP, end the running child's
-# whole tree, wait for it, and exit 130.
+# whole tree, and those of the jobs in $background, wait for them, and
+# exit 130.
+background=
 on_interrupt() {
-	trap '[ -z "$child" ] || kill_tree "$child"; wait; exit 130' INT TERM HUP
+	# shellcheck disable=SC2154 # _b: the trap's own loop variable
+	trap '[ -z "$child" ] || kill_tree "$child"
+		for _b in $background; do kill_tree "$_b"; done
+		wait; exit 130' INT TERM HUP
 }
 
 # clean_scratch: remove the scratch folders of guests (scripts/boot)
