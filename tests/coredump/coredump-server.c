@@ -1041,22 +1041,19 @@ static void usage(void)
 
 int main(int argc, char **argv)
 {
+#define WITH_ARG(name, c) { name, required_argument, NULL, c }
 	static const struct option opts[] = {
-		{ "socket", required_argument, NULL, 's' },
 		{ "no-pattern", no_argument, NULL, 'P' },
 		{ "records", no_argument, NULL, 'r' },
 		{ "sparse", no_argument, NULL, 'S' },
-		{ "min-vm", required_argument, NULL, 'm' },
-		{ "ack-mask", required_argument, NULL, 'a' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "blob-fd", required_argument, NULL, 'b' },
-		{ "log", required_argument, NULL, 'l' },
-		{ "kill-at", required_argument, NULL, 'k' },
-		{ "count", required_argument, NULL, 'c' },
-		{ "fd", required_argument, NULL, 'f' },
-		{ "timeout", required_argument, NULL, 't' },
+		WITH_ARG("socket", 's'), WITH_ARG("min-vm", 'm'),
+		WITH_ARG("ack-mask", 'a'), WITH_ARG("out", 'o'),
+		WITH_ARG("blob-fd", 'b'), WITH_ARG("log", 'l'),
+		WITH_ARG("kill-at", 'k'), WITH_ARG("count", 'c'),
+		WITH_ARG("fd", 'f'), WITH_ARG("timeout", 't'),
 		{ NULL, 0, NULL, 0 }
 	};
+#undef WITH_ARG
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGALRM };
 	struct sockaddr_un addr = { .sun_family = AF_UNIX };
 	struct stat st;
