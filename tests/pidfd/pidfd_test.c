@@ -1084,9 +1084,8 @@ static void test_scm_exited(int type)
 	struct pidfd_info info;
 	struct scm_result r;
 	bool ok = false;
-	char a[16];
 	struct who w;
-	int sv[2], st;
+	int sv[2];
 	pid_t pid;
 
 	if (!have_pidfd_info()) {
@@ -1098,16 +1097,9 @@ static void test_scm_exited(int type)
 		goto out;
 	if (set_int_opt(sv[0], SO_PASSPIDFD, 1))
 		goto out_close;
-	pid = helper_spawn(&sv[1], 1, "send", itoa_buf(a, sizeof(a), sv[1]),
-			   "-1", "leader", "5", NULL);
+	pid = helper_sent_and_reaped(sv[1], "leader");
 	if (pid < 0)
 		goto out_close;
-	/* Reap it with waitpid(): no pidfd of ours keeps its pid around. */
-	st = reap(pid);
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 5) {
-		ksft_print_msg("helper exit status 0x%x, expected exit 5\n", st);
-		goto out_close;
-	}
 	if (recv_scm(sv[0], &w, sizeof(w), &r) != sizeof(w)) {
 		ksft_print_msg("recvmsg: %zd (%s)\n", r.len,
 			       r.len < 0 ? strerror(errno) : "short");
@@ -1177,18 +1169,6 @@ static void test_peer(int type, bool accepted)
 			 sock_type_name(type),
 			 accepted ? "accepted" : "connecting",
 			 accepted ? "connecting" : "listening");
-}
-
-struct pair_job {
-	int type;
-	int sv[2];
-};
-
-static int pair_job_fn(void *arg)
-{
-	struct pair_job *j = arg;
-
-	return socketpair(AF_UNIX, j->type | SOCK_CLOEXEC, 0, j->sv);
 }
 
 /*

@@ -423,25 +423,18 @@ out:
 static int case_exited_process(int type)
 {
 	struct pidfd_info gi, ti;
-	int sv[2], st, ret = KSFT_FAIL;
+	int sv[2], ret = KSFT_FAIL;
 	struct scm_result r;
 	struct who w;
-	char a[16];
 	pid_t pid;
 
 	if (make_pair(type, sv))
 		return KSFT_FAIL;
 	if (set_pass(sv[0], true, true))
 		goto out;
-	pid = helper_spawn(&sv[1], 1, "send", itoa_buf(a, sizeof(a), sv[1]),
-			   "-1", "thread", "5", NULL);
+	pid = helper_sent_and_reaped(sv[1], "thread");
 	if (pid < 0)
 		goto out;
-	st = reap(pid);
-	if (!WIFEXITED(st) || WEXITSTATUS(st) != 5) {
-		ksft_print_msg("helper exit status 0x%x, expected exit 5\n", st);
-		goto out;
-	}
 	if (!recv_who("receive", sv[0], &w, &r))
 		goto out;
 	if (!check_scm_kinds("exited process", &r, 1, 1))
@@ -525,18 +518,6 @@ out:
 }
 
 /* --- SO_PEERPIDFD_THREAD --------------------------------------------- */
-
-struct pair_job {
-	int type;
-	int sv[2];
-};
-
-static int pair_job_fn(void *arg)
-{
-	struct pair_job *j = arg;
-
-	return socketpair(AF_UNIX, j->type | SOCK_CLOEXEC, 0, j->sv);
-}
 
 static int peer_socketpair(int type, bool by_thread)
 {

@@ -94,6 +94,29 @@ static inline const char *itoa_buf(char *buf, size_t len, long v)
 	return buf;
 }
 
+/*
+ * The helper sends its credentials over @fd from @who ("leader" or
+ * "thread"), exits 5 and is reaped with waitpid(), so that no pidfd of
+ * ours keeps its pid: its pid, or -1 when it did not end so.
+ */
+static inline pid_t helper_sent_and_reaped(int fd, const char *who)
+{
+	char a[16];
+	pid_t pid;
+	int st;
+
+	pid = helper_spawn(&fd, 1, "send", itoa_buf(a, sizeof(a), fd), "-1",
+			   who, "5", NULL);
+	if (pid < 0)
+		return -1;
+	st = reap(pid);
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 5) {
+		ksft_print_msg("helper exit status 0x%x, expected exit 5\n", st);
+		return -1;
+	}
+	return pid;
+}
+
 /* Wait until @fd has @events, up to @ms; returns revents or 0. */
 static inline int wait_fd(int fd, short events, int ms)
 {
@@ -468,6 +491,19 @@ static inline void actor_stop(struct actor *a)
 	pthread_join(a->th, NULL);
 	pthread_cond_destroy(&a->cond);
 	pthread_mutex_destroy(&a->lock);
+}
+
+/* socketpair() as a job for actor_call(): made by the actor's thread. */
+struct pair_job {
+	int type;
+	int sv[2];
+};
+
+static inline int pair_job_fn(void *arg)
+{
+	struct pair_job *j = arg;
+
+	return socketpair(AF_UNIX, j->type | SOCK_CLOEXEC, 0, j->sv);
 }
 
 /*
