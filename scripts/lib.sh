@@ -224,13 +224,13 @@ hold_lock() {
 
 # lock_build OUT: take the lock of the build folder OUT (fd 9) for the
 # rest of this script: two runs must not build or pack in one folder at
-# once.  A script the holder runs (TESTBED_LOCKED) has it already.
+# once.  A script the holder runs has it already: its fd 9, inherited,
+# is that lock.
 lock_build() {
-	[ "${TESTBED_LOCKED:-}" != "$1" ] || return 0
 	mkdir -p "$1" 2>/dev/null || die "build folder $1 cannot be created (set O=DIR)"
+	[ "$(readlink /proc/self/fd/9 2>/dev/null)" != "$(cd "$1" && pwd -P)/.lock" ] ||
+		return 0
 	hold_lock 9 "$1/.lock" "build folder"
-	TESTBED_LOCKED=$1
-	export TESTBED_LOCKED
 }
 
 # kill_tree PID: SIGTERM to PID and every descendant, children first
