@@ -1,0 +1,99 @@
+# The KTAP parser (scripts/ktap.awk) and the verdict on its results (scripts/selftest ktap).
+# Sourced by scripts/selftest, whose helpers and variables it uses.
+# shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
+
+# The fixtures' framing lines carry this token, as a guest's carry its
+# boot's.
+token=f1xture
+for f in "$fixtures"/ktap/*.out; do
+	name=$(basename "$f" .out)
+	suites=$(sed -n "s/^# uml-testbed $token: suite \([^ ]*\) begin\$/\1/p" "$f" | tr '\n' ' ')
+	[ "$name" = crash ] && suites="$suites second"
+	mkdir -p "$tmp/ktap-$name"
+	awk -v token="$token" -v suites="$suites" -v outdir="$tmp/ktap-$name" \
+		-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" "$f" >"$tmp/$name.tsv"
+	expect_same "ktap: $name.out gives the expected results" \
+		"$fixtures/ktap/$name.tsv" "$tmp/$name.tsv"
+done
+
+# The per-suite document is proper nested KTAP: programs' lines indented.
+if grep -q '^  ok 1 first case$' "$tmp/ktap-nested/demo.ktap" &&
+	grep -q '^not ok 1 cases_test # exit=1$' "$tmp/ktap-nested/demo.ktap" &&
+	! grep -q 'uml-testbed: ' "$tmp/ktap-nested/demo.ktap"; then
+	ok "ktap: the suite's .ktap nests each program's output"
+else
+	not_ok "ktap: the suite's .ktap nests each program's output" \
+		"got:" "$(head -12 "$tmp/ktap-nested/demo.ktap")"
+fi
+
+if [ "$(cat "$tmp/ktap-nested/suite-times.tsv")" = "demo	1.50s" ]; then
+	ok "ktap: suite wall time from the guest"
+else
+	not_ok "ktap: suite wall time from the guest" "expected 'demo<TAB>1.50s'" \
+		"got '$(cat "$tmp/ktap-nested/suite-times.tsv")'"
+fi
+
+# Known kselftest failures become XFAIL, never for our own suites; a
+# listed test that passed, even on a retry, is XPASS.
+printf 'ksft-x\tprog: a\tFAIL\t\nksft-x\tprog: b\tPASS\t\nmine\tprog: a\tFAIL\t\nksft-x\tprog: c\tFLAKY\t\nksft-x\tother: d\tPASS\t\n' >"$tmp/known.tsv"
+printf 'ksft-x prog:* all needs a thing\nmine prog:* all never applies\n' >"$tmp/known.list"
+awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/known.awk" -v release=7.3.0 \
+	"$tmp/known.list" "$tmp/known.tsv" |
+	cut -f1,3 | tr '\t\n' ':,' >"$tmp/known.got"
+if [ "$(cat "$tmp/known.got")" = "ksft-x:XFAIL,ksft-x:XPASS,mine:FAIL,ksft-x:XPASS,ksft-x:PASS," ]; then
+	ok "known kselftest failures: XFAIL, XPASS when passing or flaky, own suites untouched"
+else
+	not_ok "known kselftest failures" "expected ksft-x:XFAIL,ksft-x:XPASS,mine:FAIL,ksft-x:XPASS,ksft-x:PASS," \
+		"got $(cat "$tmp/known.got")"
+fi
+
+# A line for older trees holds only there, and a pass there stays a pass.
+printf 'ksft-x prog:* <6.12 old trees only\n' >"$tmp/known.list"
+for rel in 6.1.176 6.12.117 ''; do
+	awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/known.awk" -v release="$rel" \
+		"$tmp/known.list" "$tmp/known.tsv" | cut -f3 | tr '\n' ','
+	echo
+done >"$tmp/known.got"
+if [ "$(cat "$tmp/known.got")" = "XFAIL,PASS,FAIL,FLAKY,PASS,
+FAIL,PASS,FAIL,FLAKY,PASS,
+FAIL,PASS,FAIL,FLAKY,PASS," ]; then
+	ok "known kselftest failures: a line for trees before 6.12 holds on 6.1 only"
+else
+	not_ok "known kselftest failures by tree" \
+		"expected XFAIL,PASS,FAIL,FLAKY,PASS, on 6.1 and FAIL,PASS,FAIL,FLAKY,PASS, on 6.12 and unknown" \
+		"got $(cat "$tmp/known.got")"
+fi
+
+# Slow programs by tree: what the guest is told not to run.
+printf '# c\nksft-x a all why\nksft-x b <6.16 why\nksft-y c >=7.0 why\n' >"$tmp/slow.list"
+for rel in 6.1.176 7.3.0 ''; do
+	awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/slow.awk" -v release="$rel" \
+		"$tmp/slow.list"
+	echo
+done >"$tmp/slow.got"
+if [ "$(cat "$tmp/slow.got")" = "ksft-x/a,ksft-x/b
+ksft-x/a,ksft-y/c
+ksft-x/a" ]; then
+	ok "slow kselftests: a line holds for the trees its kernels column names"
+else
+	not_ok "slow kselftests by tree" "expected ksft-x/a,ksft-x/b | ksft-x/a,ksft-y/c | ksft-x/a" \
+		"got $(tr '\n' '|' <"$tmp/slow.got")"
+fi
+
+# The one definition of a failed run (scripts/verdict.awk): what fails,
+# what does not, FLAKY by FLAKY=, and a run with nothing but SKIPs.
+judge() {
+	printf '%s\n' "$@" | tr ' ' '\t' >"$tmp/judge.tsv"
+	awk -F'\t' -v judge=1 -v flaky="${flaky:-pass}" -f "$TOP/scripts/verdict.awk" "$tmp/judge.tsv"
+	echo $?
+}
+got=$(for r in PASS SKIP XFAIL FLAKY FAIL TIMEOUT CRASH XPASS; do
+	printf '%s:%s,' "$r" "$(judge "s t $r" "s u PASS")"
+done; printf 'FLAKY=fail:%s,' "$(flaky=fail judge "s t FLAKY")"
+printf 'only-skips:%s,none:%s' "$(judge "s t SKIP")" "$(: >"$tmp/judge.tsv"; awk -v judge=1 -f "$TOP/scripts/verdict.awk" "$tmp/judge.tsv"; echo $?)")
+want=PASS:0,SKIP:0,XFAIL:0,FLAKY:0,FAIL:1,TIMEOUT:1,CRASH:1,XPASS:1,FLAKY=fail:1,only-skips:2,none:2
+if [ "$got" = "$want" ]; then
+	ok "verdict: FAIL, TIMEOUT, CRASH and XPASS fail a run; FLAKY only with FLAKY=fail; nothing tested is not a pass"
+else
+	not_ok "verdict" "expected $want" "got      $got"
+fi

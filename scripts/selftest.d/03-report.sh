@@ -1,0 +1,140 @@
+# The report writers: summary.txt, summary.json, junit.xml, index.html (scripts/selftest report).
+# Sourced by scripts/selftest, whose helpers and variables it uses.
+# shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
+
+run=$tmp/run/20260101-000000
+mkdir -p "$run/mmu" "$run/other"
+printf 'config=mmu\nsource=test source\nstate=failed\nreason=test failures\ntime_build=1.0\nresult=ok\nseconds=0.9\n' >"$run/mmu/status"
+printf 'suite_a\tp: one\tPASS\t\nsuite_a\tp: two\tFAIL\tsaid <no> & "why"\nsuite_a\tp: three\tSKIP\tSKIP lacks it\nsuite_b\tq\tPASS\t\n' >"$run/mmu/results.tsv"
+printf 'suite_a\t0.50s\n' >"$run/mmu/suite-times.tsv"
+cp "$fixtures/figures/suite_a.ktap" "$run/mmu/suite_a.ktap"
+printf 'config=other\nstate=untestable\nreason=build: kernel build failed\n' >"$run/other/status"
+"$TOP/scripts/report" "$run" 2>"$tmp/report.err"
+if grep -Eq '^suite_a +1/1/1 +- *$' "$run/summary.txt" &&
+	grep -Eq '^suite_b +1/0/0 ' "$run/summary.txt" &&
+	grep -q 'FAIL' "$run/summary.txt" &&
+	grep -q 'UNTESTABLE' "$run/summary.txt"; then
+	ok "report: summary.txt matrix (pass/fail/skip per suite and config)"
+else
+	not_ok "report: summary.txt matrix" "got:" "$(cat "$run/summary.txt" "$tmp/report.err")"
+fi
+if command -v jq >/dev/null 2>&1; then
+	got=$(jq -r '.result, .configs[0].suites[0].fail, .configs[0].suites[0].tests[1].detail' \
+		"$run/summary.json" 2>&1 | tr '\n' '|')
+	if [ "$got" = 'FAIL|1|said <no> & "why"|' ]; then
+		ok "report: summary.json is valid JSON with the counts"
+	else
+		not_ok "report: summary.json" "expected 'FAIL|1|said <no> & \"why\"|', got '$got'"
+	fi
+else
+	ok "report: summary.json # SKIP jq not installed"
+fi
+if command -v xmllint >/dev/null 2>&1; then
+	if xmllint --noout "$run/mmu/junit.xml" "$run/other/junit.xml" 2>"$tmp/xml.err" &&
+		grep -q 'failures="1" skipped="1"' "$run/mmu/junit.xml"; then
+		ok "report: junit.xml is well-formed with failures and skips"
+	else
+		not_ok "report: junit.xml" "$(cat "$tmp/xml.err")" "$(head -5 "$run/mmu/junit.xml")"
+	fi
+else
+	ok "report: junit.xml # SKIP xmllint not installed"
+fi
+if grep -q 'class="fail"><a href="mmu/suite_a.ktap">1/1/1</a>' "$run/index.html" &&
+	grep -q 'href="mmu/console.log"' "$run/index.html"; then
+	ok "report: index.html colours the cells and links the logs"
+else
+	not_ok "report: index.html" "got:" "$(grep '<td' "$run/index.html" | head -5)"
+fi
+# FLAKY in every report: the matrix cell, the flaky list with its
+# attempts, summary.json, junit.xml as surefire writes reruns.
+frun=$tmp/run/20260101-000002
+mkdir -p "$frun/mmu"
+printf 'config=mmu\nstate=passed\nresult=ok\n' >"$frun/mmu/status"
+mkdir -p "$tmp/ktap-flaky"
+awk -v token="$token" -v suites=again -v outdir="$tmp/ktap-flaky" \
+	-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" \
+	"$fixtures/ktap/retry.out" >"$frun/mmu/results.tsv"
+cp "$tmp/ktap-flaky/attempts.tsv" "$frun/mmu/"
+"$TOP/scripts/report" "$frun" 2>"$tmp/report.err"
+got=$(grep -c '^  mmu again: .* (passed on attempt 2; attempt 1: ' "$frun/summary.txt")
+jgot=$(jq -r '[.configs[0].suites[0].flaky, (.configs[0].suites[0].tests[] | select(.result == "FLAKY") | .attempts[0].exit)] | join(",")' \
+	"$frun/summary.json" 2>&1)
+if grep -Eq '^again +6/1/0 \(2 flaky\)' "$frun/summary.txt" && [ "$got" = 2 ] &&
+	[ "$jgot" = "2,exit 1,TIMEOUT" ] &&
+	xmllint --noout "$frun/mmu/junit.xml" 2>/dev/null &&
+	[ "$(grep -c '<flakyFailure message="attempt 1: ' "$frun/mmu/junit.xml")" = 2 ] &&
+	[ "$(grep -c '<rerunFailure ' "$frun/mmu/junit.xml")" = 1 ] &&
+	grep -q '<details><summary>attempt 1: exit 1</summary><pre>TAP version 13' "$frun/index.html"; then
+	ok "report: FLAKY in the matrix, summary.txt, summary.json, junit.xml (flakyFailure, rerunFailure), index.html"
+else
+	not_ok "report: FLAKY" "summary lines: $got, json: $jgot" "$(cat "$frun/summary.txt" "$tmp/report.err")"
+fi
+
+# Bytes that are not UTF-8, terminal escapes and other control
+# characters in what tests print (names, reasons, an attempt's output,
+# a figure) and on the console (a splat): every report stays valid
+# UTF-8, junit.xml well-formed, summary.txt free of escapes.
+grun=$tmp/run/20260101-000003
+mkdir -p "$grun/mmu" "$tmp/ktap-garbage"
+printf 'config=mmu\nstate=failed\nresult=ok\nreason=test failures \033[2J\377\n' >"$grun/mmu/status"
+printf '[ 1.0] WARNING: \033[31mred\033[0m \377\376 at x\n' >"$grun/mmu/splat.txt"
+{
+	printf '# uml-testbed %s: suite bad begin\nKTAP version 1\n1..1\n' "$token"
+	printf '# uml-testbed %s: run bad_test\n1..2\n# \001\033]0;title\007 \302\233\n' "$token"
+	printf 'not ok 1 \033[31mred\033[0m \377\n\n# uml-testbed %s: exit 1\n' "$token"
+	printf '# uml-testbed %s: retry bad_test 2\n1..2\n# figure: \033[1mx\033[0m v=\376\n' "$token"
+	printf 'ok 1 \033[31mred\033[0m \377\nnot ok 2 \357\277\276 \303\n'
+	printf '\n# uml-testbed %s: exit 1\nnot ok 1 bad_test # exit=1\n' "$token"
+	printf '# uml-testbed %s: suite bad end\n' "$token"
+} >"$tmp/garbage.out"
+awk -v token="$token" -v suites=bad -v outdir="$tmp/ktap-garbage" \
+	-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" \
+	"$tmp/garbage.out" >"$grun/mmu/results.tsv"
+cp "$tmp/ktap-garbage/attempts.tsv" "$tmp/ktap-garbage/bad.ktap" "$grun/mmu/"
+"$TOP/scripts/report" "$grun" 2>"$tmp/report.err"
+bad=$(reports_bad "$grun")
+grep -q 'bad_test: ?\[31mred?\[0m' "$grun/summary.txt" || bad="$bad summary.txt:no-failure-line"
+if [ -z "$bad" ]; then
+	ok "report: bytes that are not UTF-8 and control characters leave every report valid, and no escape in summary.txt"
+else
+	not_ok "report: bad bytes in test output" "got:$bad" "$(cat "$tmp/report.err")"
+fi
+
+# The table of make bench-nommu, from the KTAP of four boots (the last
+# lacks a figure): microseconds and milliseconds, ratios, "-" for none.
+b=$fixtures/bench-nommu
+awk -v mem=512M -v loads=test -f "$TOP/scripts/bench-nommu.awk" "$b/mmu-seccomp.out" \
+	"$b/nommu-seccomp.out" "$b/mmu-ptrace.out" "$b/nommu-ptrace.out" >"$tmp/bench-table.txt"
+expect_same "bench-nommu: the table of figures, units and ratios" \
+	"$b/table.txt" "$tmp/bench-table.txt"
+# A NOMMU run: the guest's own line in the matrix, and the cases that
+# cannot exist without an MMU listed under the matrix.
+nrun=$tmp/run/20260101-000001
+mkdir -p "$nrun/nommu"
+printf 'config=nommu\nstate=passed\nresult=ok\nguest=7.3.4 x86_64 NOMMU\n' >"$nrun/nommu/status"
+printf 'suite_c\tp: big: no MMU: 256 MiB in one piece\tSKIP\tSKIP big: no MMU: 256 MiB in one piece\nsuite_c\tp: other: lacks it\tSKIP\tSKIP other: lacks it\n' >"$nrun/nommu/results.tsv"
+"$TOP/scripts/report" "$nrun" 2>"$tmp/report.err"
+if grep -Eq '^guest kernel +7\.3\.4 x86_64 NOMMU' "$nrun/summary.txt" &&
+	grep -A2 '^skipped: cases that cannot exist without an MMU' "$nrun/summary.txt" |
+	grep -q '^  nommu suite_c: p: big: no MMU: 256 MiB in one piece$' &&
+	! grep -q 'other: lacks it' "$nrun/summary.txt"; then
+	ok "report: the guest kernel row, and the cases skipped for want of an MMU"
+else
+	not_ok "report: NOMMU guest and skips" "got:" "$(cat "$nrun/summary.txt" "$tmp/report.err")"
+fi
+# "# figure:" lines of the KTAP files: a section of summary.txt, and
+# numbers (or strings) in summary.json.
+sed -n '/^figures/,/^$/p' "$run/summary.txt" >"$tmp/figures.txt"
+expect_same "report: figures from the KTAP files in summary.txt" \
+	"$fixtures/figures/summary.txt" "$tmp/figures.txt"
+if command -v jq >/dev/null 2>&1; then
+	got=$(jq -r '.configs[0].figures | length, .[0].name, .[0].values.socket, .[0].values.overhead, .[1].values.dump' \
+		"$run/summary.json" 2>&1 | tr '\n' '|')
+	if [ "$got" = '2|big-sparse|188793|-99.930%|1075150848|' ]; then
+		ok "report: figures in summary.json"
+	else
+		not_ok "report: figures in summary.json" "expected '2|big-sparse|188793|-99.930%|1075150848|', got '$got'"
+	fi
+else
+	ok "report: figures in summary.json # SKIP jq not installed"
+fi

@@ -1,0 +1,485 @@
+# Robustness: crashes, hangs, splats, full disks, interruptions (scripts/selftest robust).
+# Sourced by scripts/selftest, whose helpers and variables it uses.
+# shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
+
+# robust_check NAME VAR=VALUE...: make check CONFIGS=mmu with those
+# settings into a results folder of its own; its exit status goes to rc,
+# its status file to $tmp/NAME.status.
+robust_check() {
+	name=$1
+	shift
+	rc=0
+	env RESULTS="$tmp/rob-$name" CONFIGS=mmu KSELFTESTS='' \
+		EXTRA_TESTS="$fixtures/guest" "$@" "$TOP/scripts/check" \
+		>"$tmp/rob-$name.log" 2>&1 || rc=$?
+	cat "$tmp/rob-$name"/latest/*/status >"$tmp/$name.status" 2>/dev/null
+	rejudge "$name" "$@"
+}
+
+# rejudge NAME VAR=VALUE...: the saved run of robust_check NAME judged
+# again by collect (make collect), with the same settings: the same
+# exit status and the same reason, or NAME goes to $rejudged_bad.
+rejudged=0 rejudged_bad=
+rejudge() {
+	_name=$1
+	shift
+	[ -d "$tmp/rob-$_name/latest" ] || return 0
+	_rc=0
+	env RESULTS="$tmp/rob-$_name" "$@" "$TOP/scripts/collect" --run latest \
+		>"$tmp/rejudge-$_name.log" 2>&1 || _rc=$?
+	_was=$(status_get "$tmp/$_name.status" reason)
+	_now=$(cat "$tmp/rob-$_name"/latest/*/status 2>/dev/null | sed -n 's/^reason=//p' | tail -n 1)
+	rejudged=$((rejudged + 1))
+	[ "$_rc" = "$rc" ] && [ "$_now" = "$_was" ] ||
+		rejudged_bad="$rejudged_bad; $_name: exit $rc, '$_was' judged again: exit $_rc, '$_now'"
+}
+
+# expect_reason DESC NAME ERE: the run failed (exit 1) with a reason
+# matching ERE.
+expect_reason() {
+	reason=$(status_get "$tmp/$2.status" reason)
+	if [ "$rc" -eq 1 ] && printf '%s\n' "$reason" | grep -Eq "$3"; then
+		ok "$1: $reason"
+	else
+		not_ok "$1" "expected exit 1 and a reason matching /$3/" \
+			"got exit $rc, reason '$reason'" "$(tail -n 5 "$tmp/rob-$2.log")"
+	fi
+}
+
+if [ -z "$quick" ]; then
+	robust_check panic UML_ARGS=init=/nonexistent SUITES=close_range
+	expect_reason "robust: a kernel that panics during boot" panic "^kernel splat: panic"
+	if grep -q "Kernel panic" "$tmp/rob-panic/latest/summary.txt"; then
+		ok "robust: the summary quotes the panic"
+	else
+		not_ok "robust: the summary quotes the panic" "$(cat "$tmp/rob-panic/latest/summary.txt")"
+	fi
+
+	# A guest whose init sleeps: no marker, the hard timeout kills it.
+	robust_check hang TIME_TRAVEL=0 TIMEOUT=8 SUITES=close_range \
+		UML_ARGS='init=/bin/sh -- -c "sleep 1000"'
+	expect_reason "robust: a kernel that hangs" hang "^no power-off within 8s"
+
+	# A test program that hangs: TIMEOUT, and the next suite still runs.
+	robust_check hang_test GUESTS=1 SUITES=robust,close_range TESTS=hang_test,close_range_test
+	got=$(awk -F"\t" '$2 == "hang_test" { h = $3 } $1 == "close_range" { n[$3]++ }
+		END { printf "hang_test %s, close_range %d PASS %d FAIL", h, n["PASS"], n["FAIL"] }' \
+		"$tmp/rob-hang_test"/latest/mmu/results.tsv)
+	if [ "$rc" -eq 1 ] && printf "%s\n" "$got" | grep -Eq "^hang_test TIMEOUT, close_range [1-9][0-9]* PASS 0 FAIL$"; then
+		ok "robust: a test that hangs times out; the next suite runs"
+	else
+		not_ok "robust: a test that hangs" "expected exit 1, hang_test TIMEOUT then close_range_test PASS" \
+			"got exit $rc, '$got'"
+	fi
+
+	# A test that ignores SIGTERM, with a child that does too: the
+	# timeout's SIGKILL to their process group ends both after the
+	# grace, the test is a TIMEOUT, and the next program runs.
+	robust_check timeout SUITES=timeout RETRIES=0 TIMEOUT=40
+	got=$(cut -f2,3 "$tmp"/rob-timeout/latest/mmu/results.tsv | tr '\t\n' ':,')
+	boot=$(status_get "$tmp/timeout.status" result)
+	want="term_test:TIMEOUT,tidy_test: term_test is gone:PASS,tidy_test: its child is gone:PASS,"
+	if [ "$rc" = 1 ] && [ "$boot" = ok ] && [ "$got" = "$want" ]; then
+		ok "robust: a test that ignores SIGTERM is killed with its children, a TIMEOUT; the next one runs"
+	else
+		not_ok "robust: a test that ignores SIGTERM" "expected exit 1, boot ok, '$want'" \
+			"got exit $rc, boot $boot, '$got'"
+	fi
+
+	# A test that prints 16 MiB and passes: the run keeps the head and
+	# the tail of its output and its results, and says what went.  One
+	# whose case names are bytes that are not UTF-8 and escapes, and
+	# that fails: the reports stay valid.
+	robust_check output SUITES=output
+	r=$tmp/rob-output/latest
+	got=$(grep noisy_test "$r/mmu/results.tsv" | cut -f2,3 | tr '\t\n' ':,')
+	kib=$(du -ck "$r/mmu/tests.out" "$r/mmu/output.ktap" | tail -n 1 | cut -f1)
+	want="noisy_test: after the first half:PASS,noisy_test: at the end:PASS,"
+	if [ "$got" = "$want" ] && [ "$kib" -lt 2048 ] &&
+		grep -q "the last words before the last case" "$r/mmu/output.ktap" &&
+		grep -Eq '^  mmu output: noisy_test: [0-9]+ bytes$' "$r/summary.txt"; then
+		ok "robust: a test printing 16 MiB keeps $kib KiB (head, tail, results), and the summary says so"
+	else
+		not_ok "robust: a test printing 16 MiB" "expected '$want', under 2048 KiB kept, the cut in summary.txt" \
+			"got '$got', $kib KiB" "$(grep -A2 '^output not kept' "$r/summary.txt")"
+	fi
+	bad=$(reports_bad "$r")
+	if [ "$rc" = 1 ] && [ -z "$bad" ] && grep -q '^  mmu output: garbage_test: .*FAIL' "$r/summary.txt"; then
+		ok "robust: a test printing bytes that are not UTF-8 and escapes: valid reports, no escape in summary.txt"
+	else
+		not_ok "robust: bad bytes from a guest" "expected exit 1, garbage_test's FAIL listed, valid reports" \
+			"got exit $rc,${bad:- valid reports}" "$(grep garbage_test "$r/summary.txt")"
+	fi
+
+	# A race: fails, then passes when run again in the same guest.  FLAKY,
+	# listed with its failed attempt, and the run passes; FLAKY=fail
+	# fails it.  Without the retry (RETRIES=0) it is a FAIL.
+	robust_check flaky-pass SUITES=verdict TESTS=flaky_test
+	rc_pass=$rc
+	robust_check flaky-fail SUITES=verdict TESTS=flaky_test FLAKY=fail
+	rc_fail=$rc
+	robust_check flaky-noretry SUITES=verdict TESTS=flaky_test RETRIES=0
+	rc_noretry=$rc
+	got=$(cut -f2,3 "$tmp"/rob-flaky-pass/latest/mmu/results.tsv | tr '\t\n' ':,')
+	got_fail=$(cut -f2,3 "$tmp"/rob-flaky-noretry/latest/mmu/results.tsv | tr '\t\n' ':,')
+	if [ "$rc_pass" = 0 ] && [ "$rc_fail" = 1 ] && [ "$rc_noretry" = 1 ] &&
+		[ "$got" = "flaky_test: steady:PASS,flaky_test: racy:FLAKY," ] &&
+		[ "$got_fail" = "flaky_test: steady:PASS,flaky_test: racy:FAIL," ] &&
+		grep -q '^  mmu verdict: flaky_test: racy (passed on attempt 2; attempt 1: FAIL)' \
+			"$tmp"/rob-flaky-pass/latest/summary.txt &&
+		grep -q '^uml-testbed run .*: FAIL' "$tmp"/rob-flaky-fail/latest/summary.txt; then
+		ok "robust: a race is FLAKY and passes the run (FLAKY=fail fails it; without retries it is a FAIL)"
+	else
+		not_ok "robust: a race is FLAKY" "expected exits 0/1/1, racy FLAKY, then FAIL without retries" \
+			"got exits $rc_pass/$rc_fail/$rc_noretry, '$got', without retries '$got_fail'" \
+			"$(tail -n 12 "$tmp"/rob-flaky-pass/latest/summary.txt 2>/dev/null)"
+	fi
+
+	# A program that does not build (a test for newer headers) is its
+	# own FAIL, saying so; the other programs of its suite still run.
+	mkdir -p "$tmp/nobuild/nobuild"
+	echo timeout=10 >"$tmp/nobuild/nobuild/settings"
+	printf '#error "written for headers this tree does not have"\n' \
+		>"$tmp/nobuild/nobuild/broken_test.c"
+	printf '#include "kselftest.h"\nint main(void)\n{\n\tksft_print_header();\n\tksft_set_plan(1);\n\tksft_test_result_pass("builds\\n");\n\tksft_finished();\n}\n' \
+		>"$tmp/nobuild/nobuild/fine_test.c"
+	robust_check nobuild EXTRA_TESTS="$tmp/nobuild" SUITES=nobuild
+	got=$(cut -f2-4 "$tmp"/rob-nobuild/latest/mmu/results.tsv | tr '\t\n' ':,')
+	want="broken_test:FAIL:did not build against this kernel's headers: broken_test.c:1: error: #error \"written for headers this tree does not have\" (see tests-extra.log),fine_test: builds:PASS:,"
+	if [ "$rc" = 1 ] && [ "$got" = "$want" ]; then
+		ok "robust: a test program that does not build is its FAIL; the others run"
+	else
+		not_ok "robust: a test program that does not build" "expected exit 1, '$want'" \
+			"got exit $rc, '$got'" "$(tail -n 3 "$tmp/rob-nobuild.log")"
+	fi
+
+	robust_check always SUITES=verdict TESTS=fail_test
+	got=$(cut -f2-4 "$tmp"/rob-always/latest/mmu/results.tsv | tr '\t\n' ':,')
+	if [ "$rc" = 1 ] && [ "$got" = "fail_test: broken:FAIL:failed in 3 of 3 attempts," ] &&
+		[ "$(grep -c '<rerunFailure ' "$tmp"/rob-always/latest/mmu/junit.xml)" = 2 ]; then
+		ok "robust: a test that fails every time is run three times and is a FAIL"
+	else
+		not_ok "robust: a test that always fails" "expected exit 1, 'fail_test: broken:FAIL:failed in 3 of 3 attempts,'" \
+			"got exit $rc, '$got'"
+	fi
+
+	# XPASS fails the run, and every report says so alike.
+	robust_check xpass SUITES=verdict TESTS=xpass_test
+	x=$tmp/rob-xpass/latest
+	got=$(printf '%s|%s|%s|%s|%s' "$(sed -n 's/^uml-testbed run [^:]*: //p' "$x/summary.txt")" \
+		"$(awk '$1 == "verdict" { print $2; exit }' "$x/summary.txt")" \
+		"$(jq -r '.result + " " + (.configs[0].suites[0].fail | tostring)' "$x/summary.json" 2>&1)" \
+		"$(grep -o 'failures="[0-9]*"' "$x/mmu/junit.xml" | head -n 1)" \
+		"$(status_get "$x/mmu/status" state)")
+	if [ "$rc" = 1 ] && [ "$got" = 'FAIL|0/1/0|FAIL 1|failures="1"|failed' ]; then
+		ok "robust: an XPASS fails the run: exit, heading, matrix, summary.json, junit.xml agree"
+	else
+		not_ok "robust: XPASS" "expected exit 1 and 'FAIL|0/1/0|FAIL 1|failures=\"1\"|failed'" "got exit $rc and '$got'"
+	fi
+
+	# Two EXTRA_TESTS folders with a suite of the same name, the second's
+	# source older than the first's build: the second's image has its
+	# own program, and a plain image neither suite.
+	for x in a b; do
+		mkdir -p "$tmp/extra-$x/leak"
+		echo timeout=5 >"$tmp/extra-$x/leak/settings"
+		printf '#include "kselftest.h"\nint main(void) { ksft_print_msg("from %s\\n"); ksft_exit_skip("a fixture\\n"); }\n' \
+			"$x" >"$tmp/extra-$x/leak/which_test.c"
+	done
+	touch -d 2000-01-01 "$tmp/extra-b/leak/which_test.c"
+	image=$BUILD/mmu/rootfs/testbed
+	got=$( (eval "$(KSRC='' PATCHES=auto "$TOP/scripts/prepare-source")" &&
+		for x in a b ''; do
+			EXTRA_TESTS=${x:+$tmp/extra-$x} KSELFTESTS='' \
+				"$TOP/scripts/build-tests" mmu "$SRC" "$BUILD/mmu" &&
+				"$TOP/scripts/pack-rootfs" mmu "$BUILD/mmu" || exit 1
+			if [ -f "$image/leak/which_test" ]; then
+				grep -ao 'from [ab]' "$image/leak/which_test" | head -n 1
+			else
+				echo none
+			fi
+		done) 2>"$tmp/leak.err" | tr '\n' ,)
+	if [ "$got" = "from a,from b,none," ]; then
+		ok "robust: a suite of one EXTRA_TESTS folder neither stays for another's of that name nor for a plain run"
+	else
+		not_ok "robust: EXTRA_TESTS suites of one name" "expected 'from a,from b,none,' (the image's leak/which_test)" \
+			"got '$got'" "$(tail -n 3 "$tmp/leak.err")"
+	fi
+
+	# A guest waiting on its disk, with an alarm armed, while the host's
+	# disk is busy: on the time-travel clock its clock must not run ahead
+	# of the host's (patches/0031).  The writer fsyncs in the folder of
+	# the guests' copy-on-write layers, and is stopped by its PID.
+	mkdir -p "$tmp/busy"
+	disk_writer "$tmp/busy" &
+	writer=$!
+	robust_check clock SUITES=clock TMPDIR="$tmp/busy"
+	kill_tree "$writer"
+	wait "$writer" 2>/dev/null
+	got=$(cut -f2,3 "$tmp"/rob-clock/latest/mmu/results.tsv | tr '\t\n' ':,')
+	clock=$(status_get "$tmp/rob-clock/latest/mmu/status" clock)
+	if [ "$rc" = 0 ] && [ "$clock" = virtual ] &&
+		[ "$got" = "disk_wait_test: 2000 files fsynced within 120 s of guest time:PASS," ]; then
+		ok "robust: on the time-travel clock, a guest waiting on a busy disk sees no clock jump ($(grep -ho 'disk-wait .*' "$tmp"/rob-clock/latest/mmu/clock.ktap))"
+	else
+		not_ok "robust: time-travel clock and a busy disk" "expected exit 0, clock virtual, disk_wait_test PASS" \
+			"got exit $rc, clock $clock, '$got'" "$(grep -h '#' "$tmp"/rob-clock/latest/mmu/clock.ktap 2>/dev/null | tail -n 5)"
+	fi
+
+	# A test that prints the guest's framing lines, as it could without
+	# the boot's token, then fails: a FAIL, and no suite of its own.
+	robust_check forge SUITES=forge RETRIES=0
+	r=$tmp/rob-forge/latest
+	got=$(printf '%s|%s|%s' "$(cut -f1 "$r/mmu/results.tsv" | sort -u | tr '\n' ' ')" \
+		"$(awk -F'\t' '$3 == "FAIL" { n++ } END { print n + 0 }' "$r/mmu/results.tsv")" \
+		"$(grep -cE 'invented|guessed' "$r/summary.txt")")
+	if [ "$rc" = 1 ] && [ "$got" = "forge |1|0" ]; then
+		ok "robust: a test that forges the framing lines fails, and invents no suite"
+	else
+		not_ok "robust: forged framing lines" "expected exit 1 and 'forge |1|0' (suites|FAILs|invented)" \
+			"got exit $rc and '$got'" "$(cut -f1-3 "$r/mmu/results.tsv" 2>/dev/null)"
+	fi
+
+	# A run in which every test skipped tested nothing: no pass.
+	robust_check nothing SUITES=verdict TESTS=skip_test
+	expect_reason "robust: a run in which no test ran" nothing "^no test ran"
+
+	# A TESTS name that no program of a kselftest suite has: the suite's
+	# programs are known once it is built, and the run stops before its
+	# boot, naming them.
+	robust_check ksft-tests KSELFTESTS=core SUITES=ksft-core TESTS=nonexistent_test
+	expect_reason "robust: TESTS naming no program of a kselftest suite" ksft-tests \
+		"^TESTS=nonexistent_test: no program 'nonexistent_test' in ksft-core; the programs: .*close_range_test"
+	if [ -e "$tmp/rob-ksft-tests/latest/mmu/console.log" ]; then
+		not_ok "robust: TESTS naming no program: no boot" "the guest was booted"
+	fi
+
+	# A kernel that ends before init (too little memory for its image):
+	# the reason quotes what it said.
+	robust_check early MEM=2M SUITES=close_range TESTS=close_range_test
+	expect_reason "robust: a kernel that ends before init" early \
+		"^the kernel ended before init \(UML exit 1\): .*Too few physical memory"
+	if ! grep -q "never started: the kernel ended before init .*Too few physical memory" \
+		"$tmp/rob-early/latest/mmu/results.tsv"; then
+		not_ok "robust: a kernel that ends before init: the suite's CRASH says why" \
+			"$(cut -f2- "$tmp/rob-early/latest/mmu/results.tsv")"
+	fi
+
+	# A phase that fails without saying why (a cp of pack-rootfs that
+	# fails): the reason still names the phase.
+	mkdir -p "$tmp/failing-cp"
+	printf '#!/bin/sh\ncase "$*" in */rootfs/bin/busybox) exit 1 ;; esac\nexec %s "$@"\n' \
+		"$(command -v cp)" >"$tmp/failing-cp/cp"
+	chmod +x "$tmp/failing-cp/cp"
+	# (without the record of what it packed from, pack-rootfs stages)
+	rm -f "$BUILD/mmu/rootfs.img.inputs"
+	robust_check pack PATH="$tmp/failing-cp:$PATH" SUITES=close_range
+	expect_reason "robust: a pack that fails without a reason" pack "^pack failed \(exit 1"
+
+	# make check's exit status is the run's: 1 for a failing test, 0 for
+	# a pass (125: see the patch that does not apply, above).
+	got=$(printf '%s,' "$(make_rc check CONFIGS=mmu KSELFTESTS='' EXTRA_TESTS="$fixtures/guest" \
+		SUITES=verdict TESTS=fail_test RESULTS="$tmp/rob-make")" \
+		"$(make_rc check CONFIGS=mmu KSELFTESTS='' SUITES=close_range TESTS=close_range_test \
+		RESULTS="$tmp/rob-make")")
+	if [ "$got" = "1,0," ]; then
+		ok "robust: make check exits 1 for a failing test, 0 for a pass"
+	else
+		not_ok "robust: make check's exit status" "expected 1,0, got $got" "$(tail -n 3 "$tmp/make.out")"
+	fi
+
+	robust_check warn SUITES=robust TESTS=warn_test
+	expect_reason "robust: a WARNING while every test passes" warn "^kernel splat: WARNING"
+
+	robust_check fill SUITES=robust TESTS=fill_disk_test
+	expect_reason "robust: a guest that fills its disk" fill "^guest disk full"
+
+	# A kernel and an image cut short (a full disk, a killed copy): the
+	# next run finds out, links and packs them again, and passes.  The
+	# image of the case before is this one's: only the cut repacks it.
+	truncate -s 0 "$BUILD/mmu/linux"
+	truncate -s 1M "$BUILD/mmu/rootfs.img"
+	robust_check trunc SUITES=close_range TESTS=close_range_test
+	if [ "$rc" = 0 ] && grep -q "linux does not run: linking it again" "$tmp/rob-trunc.log" &&
+		grep -q "packing" "$tmp/rob-trunc.log"; then
+		ok "robust: a kernel and an image cut short are built again"
+	else
+		not_ok "robust: a kernel and an image cut short" "expected a new link, a new image and a boot" \
+			"got exit $rc" "$(tail -n 5 "$tmp/rob-trunc.log")"
+	fi
+
+	# Two runs of one config in one clone at once: the second waits for
+	# the first to be done with the build folder, saying so, and then
+	# finds all built.
+	echo stale >"$BUILD/mmu/rootfs.img.manifest"
+	twin() {
+		env RESULTS="$tmp/rob-twins" CONFIGS=mmu KSELFTESTS='' SUITES=close_range \
+			TESTS=close_range_test "$TOP/scripts/check" >"$tmp/rob-twin-$1.log" 2>&1
+	}
+	twin a &
+	pid_a=$!
+	twin b &
+	pid_b=$!
+	rc_a=0 rc_b=0
+	wait "$pid_a" || rc_a=$?
+	wait "$pid_b" || rc_b=$?
+	packs=$(cat "$tmp"/rob-twin-?.log | grep -c "packing")
+	waits=$(cat "$tmp"/rob-twin-?.log | grep -c "waiting: another run holds the build folder")
+	if [ "$rc_a" = 0 ] && [ "$rc_b" = 0 ] && [ "$packs" = 1 ] && [ "$waits" = 1 ]; then
+		ok "robust: two runs of one config at once: one waits, saying so, then reuses the build"
+	else
+		not_ok "robust: two runs of one config at once" "expected exits 0/0, one image packed, one run waiting" \
+			"got exits $rc_a/$rc_b, $packs packed, $waits waiting" "$(tail -n 3 "$tmp"/rob-twin-?.log)"
+	fi
+
+	# SIGKILL to the process group of a running check (make's, say): no
+	# UML process outlives it, and the next run removes the scratch
+	# folder it left, even one that stops at bad input.
+	mkdir -p "$tmp/kill"
+	setsid env TMPDIR="$tmp/kill" RESULTS="$tmp/rob-kill" CONFIGS=mmu KSELFTESTS='' \
+		TIME_TRAVEL=0 SUITES=close_range UML_ARGS='init=/bin/sh -- -c "sleep 1000"' \
+		"$TOP/scripts/check" >"$tmp/rob-kill.log" 2>&1 &
+	group=$!
+	i=0
+	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/kill/uml-testbed" >/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	up=$(pgrep -f "$tmp/kill/uml-testbed" | wc -l)
+	kill -s KILL -- "-$group"
+	wait "$group"
+	sleep 1
+	left=$(pgrep -f "$tmp/kill/uml-testbed" | wc -l)
+	stale=$(find "$tmp/kill" -maxdepth 1 -name "uml-testbed.*" | wc -l)
+	env TMPDIR="$tmp/kill" CONFIGS=mmu SUITES=nosuch "$TOP/scripts/check" >/dev/null 2>&1
+	after=$(find "$tmp/kill" -maxdepth 1 -name "uml-testbed.*" | wc -l)
+	if [ "$up" -gt 0 ] && [ "$left" = 0 ] && [ "$stale" = 1 ] && [ "$after" = 0 ]; then
+		ok "robust: SIGKILL to the run's process group leaves no UML process; the next run removes its scratch folder"
+	else
+		not_ok "robust: SIGKILL to the run's process group" \
+			"expected UML processes before, none after, one scratch folder left, none after the next run" \
+			"got $up before, $left after, $stale scratch folders left, $after after the next run"
+		for p in $(pgrep -f "$tmp/kill/uml-testbed"); do kill -KILL "$p"; done
+	fi
+
+	# SIGTERM to a running check: no UML process survives it.  The
+	# guests' scratch folders are under TMPDIR, which UML's command
+	# line names: that is how its processes are found.
+	mkdir -p "$tmp/sig"
+	env TMPDIR="$tmp/sig" RESULTS="$tmp/rob-sig" CONFIGS=mmu KSELFTESTS='' \
+		TIME_TRAVEL=0 SUITES=close_range UML_ARGS='init=/bin/sh -- -c "sleep 1000"' \
+		"$TOP/scripts/check" >"$tmp/rob-sig.log" 2>&1 &
+	checker=$!
+	i=0
+	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/sig/uml-testbed" >/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	up=$(pgrep -f "$tmp/sig/uml-testbed" | wc -l)
+	kill -TERM "$checker"
+	rc=0
+	wait "$checker" || rc=$?
+	sleep 0.5
+	left=$(pgrep -f "$tmp/sig/uml-testbed" | wc -l)
+	if [ "$up" -gt 0 ] && [ "$left" -eq 0 ] && [ "$rc" -ne 0 ]; then
+		ok "robust: SIGTERM during a boot leaves no UML process ($up were running)"
+	else
+		not_ok "robust: SIGTERM during a boot" "expected UML processes before, none after, exit != 0" \
+			"got $up before, $left after, exit $rc"
+		pkill -KILL -f "$tmp/sig/uml-testbed" 2>/dev/null
+	fi
+
+	# The guest's host process, looked at while it runs (a guest whose
+	# init only sleeps, found by its scratch folder under TMPDIR):
+	# unprivileged when we are root, no capabilities, no_new_privs,
+	# namespaces of its own; and nothing it holds open for writing lies
+	# outside its scratch folder, but the two results files it writes
+	# back and the guest's memory file.
+	mkdir -p "$tmp/conf"
+	robust_check confine TMPDIR="$tmp/conf" TIME_TRAVEL=0 TIMEOUT=30 SUITES=close_range \
+		UML_ARGS='init=/bin/sh -- -c "sleep 1000"' &
+	checker=$!
+	i=0
+	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/conf/uml-testbed" >/dev/null; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 2
+	bad='' procs=0
+	for p in $(pgrep -f "$tmp/conf/uml-testbed"); do
+		procs=$((procs + 1))
+		st=/proc/$p/status
+		# shellcheck disable=SC2046 # the four ids of the Uid: line
+		set -- $(sed -n 's/^Uid://p' "$st")
+		if [ "$(id -u)" = 0 ] &&
+			{ [ "$1" = 0 ] || [ "$1$2$3$4" != "$1$1$1$1" ]; }; then
+			bad="$bad; $p: uid $*"
+		fi
+		caps=$(awk '/^Cap(Inh|Prm|Eff|Bnd|Amb):/ && $2 !~ /^0+$/ { printf " %s%s", $1, $2 }' "$st")
+		[ -z "$caps" ] || bad="$bad; $p:$caps"
+		grep -q '^NoNewPrivs:[[:space:]]*1$' "$st" || bad="$bad; $p: no no_new_privs"
+		for ns in mnt ipc net; do
+			[ "$(readlink "/proc/$p/ns/$ns")" != "$(readlink "/proc/self/ns/$ns")" ] ||
+				bad="$bad; $p: the host's $ns namespace"
+		done
+		for fd in /proc/"$p"/fd/*; do
+			f=$(readlink "$fd") || continue
+			case $f in /*) ;; *) continue ;; esac	# pipes, sockets
+			flags=$(sed -n 's/^flags:[[:space:]]*//p' "/proc/$p/fdinfo/${fd##*/}")
+			[ $((0$flags & 3)) -ne 0 ] || continue	# read-only
+			case $f in
+			"$tmp"/conf/uml-testbed.*/* | /dev/null | /dev/shm/* | /memfd:* | "$tmp"/conf/*" (deleted)") ;;
+			"$tmp"/rob-confine/*/console.log | "$tmp"/rob-confine/*/tests.raw) ;;
+			*) bad="$bad; $p writes $f" ;;
+			esac
+		done
+	done
+	# The guest's user cannot write where the harness keeps its work.
+	if [ "$(id -u)" = 0 ]; then
+		ids=$(guest_ids)
+		setpriv --reuid="${ids%:*}" --regid="${ids#*:}" --clear-groups \
+			touch "$TOP/results/.guest-write" 2>/dev/null &&
+			bad="$bad; the guests' user can write $TOP/results"
+		rm -f "$TOP/results/.guest-write"
+	fi
+	kill -TERM "$checker" 2>/dev/null
+	wait "$checker"
+	grep -rh "host process:" "$tmp"/rob-confine 2>/dev/null | head -n 1 >"$tmp/conf.who"
+	if [ "$procs" -gt 0 ] && [ -z "$bad" ]; then
+		ok "security: $procs host processes of a guest: $(sed 's/.*host process: //' "$tmp/conf.who")"
+	else
+		not_ok "security: the guest's host processes" "expected some, each unprivileged, namespaced, writing only its scratch folder" \
+			"got $procs processes${bad:+: ${bad#; }}"
+	fi
+
+	# Two configs at once, as make -j2 would run them: no collision.
+	other=$(all_configs | grep -vx mmu | head -n 1)
+	if [ -n "$other" ]; then
+		para() {
+			env RESULTS="$tmp/rob-para" CONFIGS="$1" KSELFTESTS='' SUITES=close_range \
+				"$TOP/scripts/check" >"$tmp/rob-para-$1.log" 2>&1
+		}
+		para mmu &
+		pid_a=$!
+		para "$other" &
+		pid_b=$!
+		rc_a=0 rc_b=0
+		wait "$pid_a" || rc_a=$?
+		wait "$pid_b" || rc_b=$?
+		runs=$(find "$tmp/rob-para" -mindepth 1 -maxdepth 1 -name "2*" -type d | wc -l)
+		if [ "$rc_a" -eq 0 ] && [ "$rc_b" -eq 0 ] && [ "$runs" -eq 2 ]; then
+			ok "robust: make check of mmu and $other at the same time: two runs, both pass"
+		else
+			not_ok "robust: two configs at once" "expected two passing runs, got exits $rc_a/$rc_b, $runs run folders" \
+				"$(tail -n 3 "$tmp/rob-para-mmu.log" "$tmp/rob-para-$other.log")"
+		fi
+	fi
+
+	# Every saved run above, passing or not, judged again by collect.
+	if [ "$rejudged" -gt 5 ] && [ -z "$rejudged_bad" ]; then
+		ok "collect: $rejudged saved runs judged again (make collect): the verdicts they had"
+	else
+		not_ok "collect: saved runs judged again" "expected the same exit and reason for each of $rejudged runs" \
+			"${rejudged_bad#; }"
+	fi
+fi
