@@ -7,7 +7,10 @@
 # whatever it says.  Usage:
 #
 #   awk -v token=TOKEN -v suites="a b" -v outdir=DIR [-v nostart=WHY] \
-#       -f ktap.awk tests.out > results.tsv
+#       -v killed="$GUEST_KILLED" -f ktap.awk tests.out > results.tsv
+#
+# (killed: the words of init's result line for a program killed by a
+# signal, "not ok N PROGRAM # <killed> SIGNAL"; scripts/lib.sh.)
 #
 # Writes DIR/<suite>.ktap (each suite's document as the guest printed
 # it) and prints "suite<TAB>test<TAB>RESULT<TAB>detail" lines, RESULT one
@@ -90,7 +93,7 @@ function result_of(ok, dir,    d) {
 	if (d ~ /^XFAIL/) return "XFAIL"
 	if (d ~ /^XPASS/) return "XPASS"
 	if (d ~ /^TIMEOUT/) return "TIMEOUT"
-	if (d ~ /^KILLED BY SIGNAL/) return "CRASH"
+	if (index(d, toupper(killed)) == 1) return "CRASH"
 	return ok ? "PASS" : "FAIL"
 }
 
@@ -119,7 +122,7 @@ function flush_attempt(as_comment,    i) {
 # exit_word STATUS: how a program run by the guest's timeout(1) ended.
 function exit_word(rc) {
 	if (rc == 124 || rc == 143) return "TIMEOUT"
-	if (rc > 128) return "killed by signal " rc - 128
+	if (rc > 128) return killed " " rc - 128
 	return "exit " rc
 }
 
@@ -195,6 +198,10 @@ function end_suite(complete) {
 }
 
 BEGIN {
+	if (killed == "") {
+		print "ktap.awk: -v killed=... is missing (scripts/lib.sh: GUEST_KILLED)" > "/dev/stderr"
+		exit 2
+	}
 	nsuites = split(suites, wanted, " ")
 	frame = "# uml-testbed " token ": "
 }

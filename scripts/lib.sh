@@ -442,9 +442,27 @@ exit_of_run() {
 	exit 0
 }
 
-# Lines of the guest's init (rootfs/init says them) that the host reads.
+# What the guest says that the host reads, defined here only: init
+# sources them from the image (guest_lines, pack-rootfs), ktap.awk and
+# report.awk get them as awk variables, the C suites as macros.
+#   GUEST_UP         console: "<it>: <release> <machine> <MMU|NOMMU>, suites: ..."
+#   GUEST_RUNS       console: "<it> SUITE: PROGRAM", a program starts
+#   GUEST_DISK_FULL  console: the root disk was full after the suites
+#   GUEST_DONE       console: "<it> TOKEN", the pass marker
+#   GUEST_KILLED     KTAP: "not ok N PROGRAM # <it> SIGNAL"
+#   GUEST_NO_MMU     KTAP: a SKIP's reason, "<case>: <it>why"
 GUEST_UP="uml-testbed: guest up"
 GUEST_DISK_FULL="uml-testbed: disk full"
+GUEST_RUNS="uml-testbed: suite"
+GUEST_DONE="uml-testbed: done"
+GUEST_KILLED="killed by signal"
+GUEST_NO_MMU="no MMU: "
+
+# guest_lines: the lines above as shell assignments, for init.
+guest_lines() {
+	printf "GUEST_UP='%s'\nGUEST_DISK_FULL='%s'\nGUEST_RUNS='%s'\nGUEST_DONE='%s'\nGUEST_KILLED='%s'\n" \
+		"$GUEST_UP" "$GUEST_DISK_FULL" "$GUEST_RUNS" "$GUEST_DONE" "$GUEST_KILLED"
+}
 
 # build_dir CONFIG: the build folder of CONFIG for the source that
 # prepare-source described (its SRC_VARIANT: another tree, series or

@@ -2,9 +2,6 @@
 # Sourced by scripts/selftest, whose helpers and variables it uses.
 # shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
 
-# The fixtures' framing lines carry this token, as a guest's carry its
-# boot's.
-token=f1xture
 for f in "$fixtures"/ktap/*.out; do
 	name=$(basename "$f" .out)
 	suites=$(sed -n "s/^# uml-testbed $token: suite \([^ ]*\) begin\$/\1/p" "$f" | tr '\n' ' ')

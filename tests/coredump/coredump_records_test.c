@@ -43,6 +43,13 @@
 #include "cdsocket.h"
 #include "corenotes.h"
 
+/* What a SKIP's reason begins with when the case needs an MMU: the host
+ * counts those apart (GUEST_NO_MMU, scripts/lib.sh; tests/Makefile).
+ */
+#ifndef GUEST_NO_MMU
+#error "GUEST_NO_MMU is not defined: build with tests/Makefile"
+#endif
+
 #define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
 #define NR_CASES	15
 #define PG		CRASHER_PAGE
@@ -83,9 +90,9 @@ static const char *needs_mmu(const char *mode)
 	if (have_mmu)
 		return NULL;
 	if (!strcmp(mode, "big"))
-		return "no MMU: the crasher needs one 256 MiB mapping, at most 4 MiB in one piece here";
+		return GUEST_NO_MMU "the crasher needs one 256 MiB mapping, at most 4 MiB in one piece here";
 	if (!strcmp(mode, "threads"))
-		return "no MMU: the crasher needs 128 thread stacks of 8 MiB, at most 4 MiB in one piece here";
+		return GUEST_NO_MMU "the crasher needs 128 thread stacks of 8 MiB, at most 4 MiB in one piece here";
 	return NULL;
 }
 
