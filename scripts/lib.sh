@@ -91,6 +91,40 @@ progress() {
 	printf '[%6ss] %s\n' "$(elapsed "$TESTBED_T0")" "$*" >&2
 }
 
+# count_progress MSG ERE TOTAL FILE...: how far a long step is, while it
+# runs: the lines of the FILEs (its logs) that match ERE, of TOTAL when
+# that is known, not empty ("MSG: 345 of 973 (35%)").  On a terminal a
+# line updated in place every second, otherwise (a CI log) a line every
+# 30 seconds.  Run it in the background; end_progress PID stops it.
+count_progress() {
+	_msg=$1 _ere=$2 _total=$3
+	shift 3
+	_every=30 _eol='\n'
+	if [ -t 2 ]; then
+		_every=1 _eol='\033[K\r'
+	fi
+	_s=0
+	while sleep 1; do
+		_s=$((_s + 1))
+		[ $((_s % _every)) -eq 0 ] || continue
+		_n=$(cat "$@" 2>/dev/null | grep -Ec "$_ere") || _n=0
+		if [ -n "$_total" ] && [ "$_total" -gt 0 ]; then
+			_p=$((_n * 100 / _total))
+			[ "$_p" -le 99 ] || _p=99
+			_n="$_n of $_total ($_p%)"
+		fi
+		# shellcheck disable=SC2059 # the end of line is a format
+		printf "[%6ss] %s: %s$_eol" "$(elapsed "$TESTBED_T0")" "$_msg" "$_n" >&2
+	done
+}
+
+# end_progress PID: stop count_progress PID, and clear its line.
+end_progress() {
+	kill "$1" 2>/dev/null || :
+	wait "$1" 2>/dev/null || :
+	[ ! -t 2 ] || printf '\033[K' >&2
+}
+
 # Where a host tool may be when PATH lacks it: Debian keeps mke2fs in
 # /usr/sbin, which is not in an ordinary user's PATH there.  (The
 # selftest sets TESTBED_SBIN to hide these folders.)
