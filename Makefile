@@ -49,7 +49,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect clean distclean
+.PHONY: help check test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -66,6 +66,7 @@ help:
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
 	@echo '  collect     judge a saved run again (RUN=<run-id>, default latest): parse, splat scan, verdict, reports'
 	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
+	@echo '  history     results/index.html: every run, newest first, with its states, counts and changes (check writes it too)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  bench-loop  the edit-to-verdict loop: nothing changed, a new commit message, one changed line (COLD=1: a first run)'
@@ -157,6 +158,9 @@ bench-loop:
 
 bench-options:
 	@$(S)/bench-options $(CONFIG)
+
+history:
+	@$(S)/history "$(RESULTS)"
 
 # The tools of the whole goal are checked first, before the kernel builds.
 PREFLIGHT = $(if $(filter rootfs shell gdb,$(MAKECMDGOALS)),rootfs,kernel)

@@ -24,19 +24,6 @@ function jsonml(s) {
 	return "\"" s "\""
 }
 
-function xml(s) {
-	gsub(/&/, "\\&amp;", s); gsub(/</, "\\&lt;", s); gsub(/>/, "\\&gt;", s)
-	gsub(/"/, "\\&quot;", s); gsub(/[\001-\010\013\014\016-\037]/, " ", s)
-	return s
-}
-
-# Counting classes: what a cell of the matrix shows.
-function class_of(r) {
-	if (result_fails(r)) return "fail"
-	if (r == "SKIP") return "skip"
-	return "pass"	# PASS, XFAIL, and FLAKY unless FLAKY=fail
-}
-
 {
 	c = config_of(FILENAME)
 	k = kind_of(FILENAME)
@@ -63,8 +50,8 @@ k == "results.tsv" {
 	else if (f[3] == "FLAKY")
 		flakies[++nflaky] = c "\t" s "\t" f[2] "\t" f[3] "\t" f[4]
 	# A case that cannot exist without an MMU says so in its SKIP reason:
-	# "<case>: no MMU: <why>".
-	if (f[3] == "SKIP" && f[4] ~ /no MMU: /)
+	# "<case>: <no_mmu><why>" (GUEST_NO_MMU, scripts/lib.sh).
+	if (f[3] == "SKIP" && index(f[4], no_mmu) > 0)
 		nommu_skips[++nnommu] = c "\t" s "\t" f[2]
 	next
 }
@@ -100,7 +87,90 @@ k ~ /\.ktap$/ {
 		fig[c, ++nfig[c]] = substr($0, RSTART + RLENGTH - 1)
 		sub(/[ \t\r]+$/, "", fig[c, nfig[c]])
 	}
+	evidence(c, substr(k, 1, length(k) - 5))
 	next
+}
+
+# console-runs: "LINE<TAB>suite<TAB>program" where console.log says a
+# program starts (scripts/report).
+k == "console-runs" {
+	split($0, f, "\t")
+	if (!((c, f[2], f[3]) in conline))
+		conline[c, f[2], f[3]] = f[1]
+	n = ++ncrun[c]
+	crun_at[c, n] = f[1]
+	crun_name[c, n] = f[2] ": " f[3]
+	next
+}
+
+# splats.tsv (scripts/splats.awk): where in console.log the first splat is.
+k == "splats.tsv" {
+	split($0, f, "\t")
+	if (!(c in splat_at))
+		splat_at[c] = f[2] + 0
+	next
+}
+
+# running_at C LINE: the program that had started last by console.log
+# line LINE, or "".
+function running_at(c, line,    i, p) {
+	p = ""
+	for (i = 1; i <= ncrun[c] && crun_at[c, i] < line; i++)
+		p = crun_name[c, i]
+	return p
+}
+
+# test_name LINE: the test a KTAP result line names, as ktap.awk does.
+function test_name(line,    i) {
+	sub(/^(not )?ok [0-9]+ ?/, "", line)
+	if ((i = index(line, "# ")) > 0)
+		line = substr(line, 1, i - 1)
+	sub(/ +$/, "", line)
+	sub(/^- /, "", line)
+	return line
+}
+
+# evidence C S: what a .ktap line says of its tests.  A program's output
+# is nested (two spaces); the comment lines before a case's result line
+# are that case's evidence, the last lines of the output the program's
+# (for a timeout or an exit status); both start at a line number of the
+# .ktap.  A top-level "# PROGRAM: 1.23s" is the program's duration.
+function evidence(c, s,    line, p, i, n0) {
+	if (FNR == 1) { ncase = 0; nout = 0; nnote = 0 }
+	line = $0
+	sub(/\r$/, "", line)
+	if (line ~ /^  (not )?ok [0-9]+/) {
+		cases[++ncase] = test_name(substr(line, 3))
+		case_ev[ncase] = notes_text
+		case_at[ncase] = nnote ? note_at : FNR
+		nnote = 0; notes_text = ""
+	} else if (line ~ /^  /) {
+		if (line ~ /^ +#/) {
+			if (!nnote) note_at = FNR
+			if (++nnote <= 20)
+				notes_text = notes_text substr(line, 3) "\n"
+		}
+		if (line !~ /^ *$/) {
+			out_line[++nout] = substr(line, 3)
+			out_at[nout] = FNR
+		}
+	} else if (line ~ /^# [^ ]+: [0-9.]+s$/) {
+		p = substr(line, 3)
+		sub(/: [0-9.]+s$/, "", p)
+		dur[c, s, p] = substr(line, length(p) + 5, length(line) - length(p) - 5)
+	} else if (line ~ /^(not )?ok [0-9]+/) {
+		p = test_name(line)
+		for (i = 1; i <= ncase; i++) {
+			ev[c, s, p ": " cases[i]] = case_ev[i]
+			ev_at[c, s, p ": " cases[i]] = case_at[i]
+		}
+		n0 = nout > 12 ? nout - 11 : 1
+		ev[c, s, p] = ""
+		for (i = n0; i <= nout; i++)
+			ev[c, s, p] = ev[c, s, p] out_line[i] "\n"
+		ev_at[c, s, p] = nout ? out_at[n0] : FNR
+		ncase = 0; nout = 0; nnote = 0; notes_text = ""
+	}
 }
 
 function cell(c, s,    notes) {
@@ -361,8 +431,10 @@ END {
 	# index.html
 	out = run "/index.html"
 	printf "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>uml-testbed %s</title>\n", xml(run_id) > out
+	printf "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" > out
 	printf "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px}" \
-	       ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.skip{background:#f0f0a8}.none{background:#eee}pre{background:#f6f6f6;padding:6px}</style>\n" > out
+	       ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.skip{background:#f0f0a8}.none{background:#eee}" \
+	       "pre{background:#f6f6f6;padding:6px;overflow-x:auto}.wide{overflow-x:auto}</style>\n" > out
 	printf "</head><body>\n<h1>uml-testbed run %s: <span class=\"%s\">%s</span></h1>\n<table>\n<tr><th>suite</th>", xml(run_id), overall == "PASS" ? "pass" : "fail", overall > out
 	for (i = 1; i <= ncfg; i++) printf "<th>%s<br><small>%s</small></th>", xml(cfg[i]), xml(st[cfg[i], "source"]) > out
 	printf "</tr>\n<tr><td>boot</td>" > out
@@ -394,17 +466,28 @@ END {
 		c = cfg[i]
 		if (st[c, "reason"] != "")
 			printf "<p><b>%s</b>: %s</p>\n", xml(c), xml(st[c, "reason"]) > out
-		if (splat[c] != "")
+		if (splat[c] != "") {
 			printf "<h2>%s: kernel splat</h2>\n<pre>%s</pre>\n", xml(c), xml(splat[c]) > out
+			if (c in splat_at) {
+				p = running_at(c, splat_at[c])
+				printf "<p>At <a href=\"%s/console.log.html#L%d\">console.log line %d</a>%s.</p>\n",
+				       xml(c), splat_at[c], splat_at[c],
+				       p != "" ? ", while " xml(p) " ran" : ", before any test program ran" > out
+			}
+		}
 	}
 	if (nfail) {
 		printf "<h2>Failures</h2>\n<ul>\n" > out
 		for (n = 1; n <= nfail; n++) {
 			split(failures[n], f, "\t")
-			printf "<li>%s %s: %s <b>%s</b> %s</li>\n", xml(f[1]), xml(f[2]), xml(f[3]), xml(f[4]), xml(f[5]) > out
+			printf "<li>%s %s: %s <b>%s</b> %s", xml(f[1]), xml(f[2]), xml(f[3]), xml(f[4]), xml(f[5]) > out
+			evidence_html(f[1], f[2], f[3])
+			printf "</li>\n" > out
 		}
 		printf "</ul>\n" > out
 	}
+	built_html()
+	figures_html()
 	if (nflaky) {
 		printf "<h2>Flaky: failed, then passed when run again</h2>\n<ul>\n" > out
 		for (n = 1; n <= nflaky; n++) {
@@ -419,6 +502,70 @@ END {
 		printf "</ul>\n" > out
 	}
 	printf "</body></html>\n" > out
+}
+
+# evidence_html C S TEST: under a failure on the run page, its program's
+# duration, the lines that say why (evidence()), and links to them in
+# the suite's KTAP and to where the program started in console.log,
+# each a page of numbered lines (scripts/report).
+function evidence_html(c, s, t,    p, e) {
+	p = t
+	sub(/: .*/, "", p)
+	if ((c, s, p) in dur)
+		printf " (%s: %ss)", xml(p), xml(dur[c, s, p]) > out
+	e = ev[c, s, t]
+	if (e == "" && t != p)
+		e = ev[c, s, p]
+	if (e != "")
+		printf "<pre>%s</pre>", xml(e) > out
+	printf "<br><small>" > out
+	if ((c, s, t) in ev_at)
+		printf "<a href=\"%s/%s.ktap.html#L%d\">%s.ktap line %d</a>", xml(c), xml(s),
+		       ev_at[c, s, t], xml(s), ev_at[c, s, t] > out
+	else
+		printf "<a href=\"%s/%s.ktap.html\">%s.ktap</a>", xml(c), xml(s), xml(s) > out
+	if ((c, s, p) in conline)
+		printf ", <a href=\"%s/console.log.html#L%d\">console.log line %d</a>", xml(c),
+		       conline[c, s, p], conline[c, s, p] > out
+	printf "</small>" > out
+}
+
+# built_html: what each config was built from (source and series, the
+# config's fragments, a link to its .config) and how long each phase of
+# the run took.
+function built_html(    i, c, p) {
+	printf "<h2>What was built</h2>\n<div class=\"wide\"><table>\n<tr><th>config</th><th>source</th>" \
+	       "<th>fragments</th><th>.config</th>" > out
+	for (p = 1; p <= np; p++)
+		printf "<th>%s (s)</th>", ph[p] > out
+	printf "</tr>\n" > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		printf "<tr><td>%s</td><td>%s</td><td>%s</td><td>%s</td>", xml(c), xml(st[c, "source"]),
+		       xml(st[c, "fragments"]),
+		       exists(run "/" c "/config") ? "<a href=\"" xml(c) "/config\">config</a>" : "-" > out
+		for (p = 1; p <= np; p++)
+			printf "<td>%s</td>", ((c, "time_" ph[p]) in st) ? xml(st[c, "time_" ph[p]]) : "-" > out
+		printf "</tr>\n" > out
+	}
+	printf "</table></div>\n" > out
+}
+
+# figures_html: the "# figure: NAME key=value ..." lines, a row each.
+function figures_html(    i, c, n) {
+	for (i = 1; i <= ncfg; i++)
+		n += nfig[cfg[i]]
+	if (!n)
+		return
+	printf "<h2>Figures</h2>\n<div class=\"wide\"><table>\n<tr><th>config</th><th>figure</th><th>values</th></tr>\n" > out
+	for (i = 1; i <= ncfg; i++) {
+		c = cfg[i]
+		for (n = 1; n <= nfig[c]; n++) {
+			split_figure(fig[c, n])
+			printf "<tr><td>%s</td><td>%s</td><td>%s</td></tr>\n", xml(c), xml(fig_name), xml(fig_rest) > out
+		}
+	}
+	printf "</table></div>\n" > out
 }
 
 function nsuites_of(c,    j, n) {

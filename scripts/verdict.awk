@@ -19,6 +19,13 @@ function result_fails(r) {
 	return r == "FLAKY" && flaky == "fail"
 }
 
+# Counting classes: what a cell of a matrix counts it as.
+function class_of(r) {
+	if (result_fails(r)) return "fail"
+	if (r == "SKIP") return "skip"
+	return "pass"	# PASS, XFAIL, and FLAKY unless FLAKY=fail
+}
+
 # With -v judge=1 (and -F'\t'), this file is a program of its own that
 # judges a results.tsv: exit 0 when no result fails the run, 1 when one
 # does, 2 when nothing was tested (no result but SKIPs: not a pass).

@@ -45,6 +45,28 @@ if grep -q 'class="fail"><a href="mmu/suite_a.ktap">1/1/1</a>' "$run/index.html"
 else
 	not_ok "report: index.html" "got:" "$(grep '<td' "$run/index.html" | head -5)"
 fi
+# A failure on the run page: the lines that say why, its program's
+# duration, links to the line in the suite's KTAP and to where the
+# program started in console.log, both pages of numbered lines.
+erun=$tmp/run/20260101-000003
+mkdir -p "$erun/mmu"
+printf 'config=mmu\nstate=failed\nresult=ok\n' >"$erun/mmu/status"
+awk -v token="$token" -v suites=demo -v outdir="$erun/mmu" -v killed="$GUEST_KILLED" \
+	-f "$TOP/scripts/ktap.awk" "$fixtures/ktap/nested.out" >"$erun/mmu/results.tsv"
+printf 'Linux version 7.3.4\n%s demo: cases_test\n%s demo: hang_test\nTerminated\n' \
+	"$GUEST_RUNS" "$GUEST_RUNS" >"$erun/mmu/console.log"
+"$TOP/scripts/report" "$erun" 2>"$tmp/report.err"
+li=$(sed -n '/<h2>Failures/,/<\/ul>/p' "$erun/index.html" | awk '/^<li>mmu demo: hang_test /,/<\/li>/')
+at=$(printf '%s\n' "$li" | sed -n 's/.*href="mmu\/demo.ktap.html#L\([0-9]*\)".*/\1/p')
+if printf '%s\n' "$li" | grep -q '^Terminated$' &&
+	printf '%s\n' "$li" | grep -q 'href="mmu/console.log.html#L3"' &&
+	[ -n "$at" ] && grep -q "<span id=\"L$at\">" "$erun/mmu/demo.ktap.html" &&
+	grep -q '<span id="L3"><a class="n" href="#L3">3</a>uml-testbed: suite demo: hang_test</span>' \
+		"$erun/mmu/console.log.html"; then
+	ok "report: a failure's evidence on the run page, linked to its KTAP line and its console line"
+else
+	not_ok "report: a failure's evidence on the run page" "got:" "$li" "$(cat "$tmp/report.err")"
+fi
 # FLAKY in every report: the matrix cell, the flaky list with its
 # attempts, summary.json, junit.xml as surefire writes reruns.
 frun=$tmp/run/20260101-000002
@@ -137,4 +159,41 @@ if command -v jq >/dev/null 2>&1; then
 	fi
 else
 	ok "report: figures in summary.json # SKIP jq not installed"
+fi
+
+# results/index.html (scripts/history): every run newest first, its
+# state and counts, a link to its page and compare that resolves, the
+# tests that changed named; a run folder deleted is gone at the next.
+hist=$tmp/history
+for r in 20260102-000000 20260103-000000 20260104-000000; do
+	mkdir -p "$hist/$r/mmu"
+	printf 'config=mmu\ntime_build=2.0\ntime_boot=3.2\nstate=passed\n' >"$hist/$r/mmu/status"
+	printf 's\tt1\tPASS\t\ns\tt2\tSKIP\t\n' >"$hist/$r/mmu/results.tsv"
+	date >"$hist/$r/complete"
+	: >"$hist/$r/index.html"
+done
+sed -i 's/^state=passed$/state=failed/' "$hist/20260103-000000/mmu/status"
+printf 's\tt1\tFAIL\t\ns\tt2\tSKIP\t\n' >"$hist/20260103-000000/mmu/results.tsv"
+printf 'uml-testbed compare 20260102-000000 -> 20260103-000000: 1 new failures, 0 fixed, 0 other changes\n\nnew failures:\n  PASS     -> FAIL     mmu  s  t1\n' \
+	>"$hist/20260103-000000/compare.txt"
+rm "$hist/20260104-000000/complete" "$hist/20260104-000000/index.html"	# cut short
+"$TOP/scripts/history" "$hist" 2>"$tmp/history.err"
+order=$(grep -o '<tr id="[0-9-]*"' "$hist/index.html" | cut -d'"' -f2 | tr '\n' ' ')
+dangling=$(grep -o 'href="[^"#]*"' "$hist/index.html" | cut -d'"' -f2 | while read -r h; do
+	[ -e "$hist/$h" ] || echo "$h"
+done)
+if [ "$order" = "20260104-000000 20260103-000000 20260102-000000 " ] && [ -z "$dangling" ] &&
+	grep -q '<span class="fail">mmu FAIL</span> 0/1/1' "$hist/index.html" &&
+	grep -q '<li>new failures: PASS -&gt; FAIL mmu s t1</li>' "$hist/index.html" &&
+	grep -q '>2026-01-04 00:00:00<br><small>cut short</small>' "$hist/index.html"; then
+	rm -r "$hist/20260102-000000"
+	"$TOP/scripts/history" "$hist" 2>>"$tmp/history.err"
+	if ! grep -q 20260102 "$hist/index.html" && grep -q 20260103 "$hist/index.html"; then
+		ok "history: every run newest first, states, counts, changes named, links resolve; a deleted run goes"
+	else
+		not_ok "history: a deleted run folder is gone from the page" "$(grep '<tr' "$hist/index.html")"
+	fi
+else
+	not_ok "history: results/index.html" "order: $order" "links that do not resolve: ${dangling:-none}" \
+		"$(grep '<tr' "$hist/index.html") $(cat "$tmp/history.err")"
 fi
