@@ -144,6 +144,8 @@ function evidence(c, s,    line, p, i, n0) {
 		case_ev[ncase] = notes_text
 		case_at[ncase] = nnote ? note_at : FNR
 		nnote = 0; notes_text = ""
+		out_line[++nout] = substr(line, 3)
+		out_at[nout] = FNR
 	} else if (line ~ /^  /) {
 		if (line ~ /^ +#/) {
 			if (!nnote) note_at = FNR
@@ -566,6 +568,12 @@ function figures_html(    i, c, n) {
 		}
 	}
 	printf "</table></div>\n" > out
+	# The plot scripts/report made of them (figures.gp).
+	for (i = 1; i <= ncfg; i++)
+		if (exists(run "/" cfg[i] "/figures.svg"))
+			printf "<p><img src=\"%s/figures.svg\" style=\"max-width:100%%\" " \
+			       "alt=\"%s: coredump socket bytes as a share of the dump, this kernel and upstream\"></p>\n",
+			       xml(cfg[i]), xml(cfg[i]) > out
 }
 
 function nsuites_of(c,    j, n) {

@@ -48,7 +48,7 @@ fi
 # A failure on the run page: the lines that say why, its program's
 # duration, links to the line in the suite's KTAP and to where the
 # program started in console.log, both pages of numbered lines.
-erun=$tmp/run/20260101-000003
+erun=$tmp/run/20260101-000010
 mkdir -p "$erun/mmu"
 printf 'config=mmu\nstate=failed\nresult=ok\n' >"$erun/mmu/status"
 awk -v token="$token" -v suites=demo -v outdir="$erun/mmu" -v killed="$GUEST_KILLED" \
@@ -196,4 +196,53 @@ if [ "$order" = "20260104-000000 20260103-000000 20260102-000000 " ] && [ -z "$d
 else
 	not_ok "history: results/index.html" "order: $order" "links that do not resolve: ${dangling:-none}" \
 		"$(grep '<tr' "$hist/index.html") $(cat "$tmp/history.err")"
+fi
+
+# The pages in a real browser, headless Chromium: the run page of the
+# failing fixture run and the history of the fixture runs each load
+# with no console message (they have no script: any message is an
+# error), every link and image leads to a file (a #L anchor to its
+# line), and a failure's evidence is in the page Chromium built.
+# Screenshots stay in build/selftest-browser/ for a person to look at.
+browser=$(command -v chromium || command -v chromium-browser || :)
+if [ -z "$browser" ]; then
+	ok "browser: the run and history pages # SKIP no chromium (scripts/install-deps installs it)"
+else
+	shots=$BUILD/selftest-browser
+	mkdir -p "$shots"
+	"$TOP/scripts/history" "$tmp/run" 2>>"$tmp/history.err"
+	bad=
+	for page in "$erun/index.html" "$tmp/run/index.html"; do
+		case $page in "$erun"/*) name=run ;; *) name=history ;; esac
+		for size in 1000,1600 420,1400; do
+			shot=$shots/$name.png
+			[ "$size" = 1000,1600 ] || shot=$shots/$name-narrow.png
+			timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+				--user-data-dir="$tmp/chromium" --hide-scrollbars --window-size="$size" \
+				--screenshot="$shot" "file://$page" >/dev/null 2>&1 ||
+				bad="$bad $name: no screenshot ($size);"
+		done
+		timeout 120 "$browser" --headless --no-sandbox --disable-gpu \
+			--user-data-dir="$tmp/chromium" --enable-logging=stderr --v=0 \
+			--dump-dom "file://$page" >"$tmp/$name.dom" 2>"$tmp/$name.log" ||
+			bad="$bad $name: chromium failed;"
+		grep -q '</html>' "$tmp/$name.dom" || bad="$bad $name: no page;"
+		if grep -q ':CONSOLE' "$tmp/$name.log"; then
+			bad="$bad $name: console: $(grep -m1 ':CONSOLE' "$tmp/$name.log");"
+		fi
+		dir=$(dirname "$page")
+		for l in $(grep -o '\(href\|src\)="[^"]*"' "$tmp/$name.dom" | cut -d'"' -f2); do
+			f=${l%%#*}
+			[ -n "$f" ] && [ -e "$dir/$f" ] || { bad="$bad $name: $l leads nowhere;"; continue; }
+			case $l in
+			*#*) grep -q "id=\"${l#*#}\"" "$dir/$f" || bad="$bad $name: $l: no such line;" ;;
+			esac
+		done
+	done
+	if [ -z "$bad" ] && grep -q '^Terminated$' "$tmp/run.dom" &&
+		grep -q 'mmu demo: hang_test' "$tmp/run.dom" && grep -q '2026-01-01 00:00:10' "$tmp/history.dom"; then
+		ok "browser: the run and history pages load in chromium, links resolve, evidence shown (screenshots: $shots)"
+	else
+		not_ok "browser: the run and history pages in chromium" "${bad:-the failure's evidence is not in the page}"
+	fi
 fi
