@@ -2,7 +2,9 @@
 # Input: the KTAP streams of the nommu bench on mmu and nommu with
 # seccomp, then on mmu and nommu with ptrace, in that order; their
 # "# bench <op> median_us=..." lines.  -v mem= guest memory, loads= the
-# host's load average at each run.
+# host's load average at each run; -v plot=FILE also writes, for
+# scripts/ratios.gp, a line per operation and stub mode: label, our
+# ratio (nommu / mmu), upstream's ("?" where it gave none).
 function us(v) {
 	if (v == "") return "-"
 	v += 0	# a number: sub() left a string, which compares as text
@@ -18,6 +20,10 @@ BEGIN {
 	up["getpid"] = "26-34 us -> 2.6 us"
 	up["spawn"] = "2.5-2.8 ms -> 140 us (fork+exec)"
 	up["pipe"] = "-"
+	# ... as ratios: the middle of the mmu range, fork+exec for spawn.
+	upr["getpid"] = sprintf("%.3f", 2.6 / 30)
+	upr["spawn"] = sprintf("%.3f", 140 / 2650)
+	upr["pipe"] = "?"
 	nops = split("getpid spawn pipe", ops, " ")
 	for (i = 1; i < ARGC; i++) idx[ARGV[i]] = i
 }
@@ -36,6 +42,12 @@ END {
 		o = ops[i]
 		printf fmt, name[o], us(t[1, o]), us(t[2, o]), ratio(t[1, o], t[2, o]),
 			us(t[3, o]), us(t[4, o]), ratio(t[3, o], t[4, o]), up[o]
+		if (plot == "")
+			continue
+		r = ratio(t[1, o], t[2, o])
+		printf "\"%s seccomp\" %s %s\n", o, r == "-" ? "?" : r, upr[o] > plot
+		r = ratio(t[3, o], t[4, o])
+		printf "\"%s ptrace\" %s %s\n", o, r == "-" ? "?" : r, upr[o] > plot
 	}
 	printf "\nmmu runs glibc static binaries, nommu musl static PIEs (what each config builds)\n"
 }
