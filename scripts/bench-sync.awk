@@ -12,19 +12,18 @@ function us(v) {
 	return sprintf("%.0f us", v)
 }
 BEGIN {
-	# upstream: deferred -> sync, microseconds (devnull), or the gain.
-	up["devnull exit 4096"] = "1045 895"
-	up["devnull exit 65536"] = "18900 14900"
-	up["devnull exit 1048576"] = "429000 306000"
-	up["devnull exec 4096"] = "1393 1190"
-	up["devnull exec 65536"] = "21400 16900"
-	up["devnull exec 1048576"] = "471000 325000"
-	up["devnull close_range 4096"] = "1179 988"
-	up["devnull close_range 65536"] = "21900 17400"
-	up["devnull close_range 1048576"] = "484000 337000"
-	up["devnull close_range_unshare 4096"] = "1118 958"
-	up["devnull close_range_unshare 65536"] = "22100 17800"
-	up["devnull close_range_unshare 1048576"] = "487000 333000"
+	# upstream: deferred -> sync, microseconds (devnull): teardown, N,
+	# without, with; or the gain (eventfd, pipe).
+	n = split("exit 4096 1045 895, exit 65536 18900 14900, exit 1048576 429000 306000, " \
+		  "exec 4096 1393 1190, exec 65536 21400 16900, exec 1048576 471000 325000, " \
+		  "close_range 4096 1179 988, close_range 65536 21900 17400, " \
+		  "close_range 1048576 484000 337000, close_range_unshare 4096 1118 958, " \
+		  "close_range_unshare 65536 22100 17800, close_range_unshare 1048576 487000 333000",
+		  rows, ", ")
+	for (i = 1; i <= n; i++) {
+		split(rows[i], f, " ")
+		up["devnull " f[1] " " f[2]] = f[3] " " f[4]
+	}
 	gain["eventfd"] = "-13 %"
 	gain["pipe"] = "-11 %"
 }

@@ -51,16 +51,22 @@ bisect_demo() {
 		demo_git commit -q -am "demo: harmless change 3"
 	)
 }
+# bisect_close_range REPO N LOG: git bisect run of the close_range suite
+# over the last N commits of branch demo of $BUILD/REPO, its output and
+# log in LOG; subject: the first bad commit's subject.
+bisect_close_range() {
+	(cd "$BUILD/$1" &&
+		git bisect start demo "demo~$2" >/dev/null &&
+		RESULTS=$tmp/$1-results CONFIGS=mmu KSELFTESTS='' \
+			git bisect run "$TOP/scripts/bisect-run" close_range
+		git bisect log
+		git bisect reset >/dev/null 2>&1) >"$3" 2>&1
+	first=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$3")
+	subject=$(git -C "$BUILD/$1" log -1 --format=%s "${first:-none}" 2>/dev/null)
+}
 if [ -z "$quick" ] && command -v git >/dev/null 2>&1; then
 	if bisect_demo >"$tmp/demo.log" 2>&1; then
-		(cd "$BUILD/bisect-demo" &&
-			git bisect start demo demo~6 >/dev/null &&
-			RESULTS=$tmp/bisect-results CONFIGS=mmu KSELFTESTS='' \
-				git bisect run "$TOP/scripts/bisect-run" close_range
-			git bisect log
-			git bisect reset >/dev/null 2>&1) >"$tmp/bisect.log" 2>&1
-		first=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$tmp/bisect.log")
-		subject=$(git -C "$BUILD/bisect-demo" log -1 --format=%s "${first:-none}" 2>/dev/null)
+		bisect_close_range bisect-demo 6 "$tmp/bisect.log"
 		skipped=$(sed -n 's/^git bisect skip \([0-9a-f]*\)$/\1/p' "$tmp/bisect.log" |
 			while read -r c; do git -C "$BUILD/bisect-demo" log -1 --format=%s "$c"; done)
 		if [ "$subject" = "demo: close_range takes fd > max_fd" ] &&
@@ -118,14 +124,7 @@ old_tree_demo() {
 }
 if [ -z "$quick" ] && command -v git >/dev/null 2>&1; then
 	if old_tree_demo >"$tmp/old-demo.log" 2>&1; then
-		(cd "$BUILD/bisect-old" &&
-			git bisect start demo demo~3 >/dev/null &&
-			RESULTS=$tmp/bisect-old-results CONFIGS=mmu KSELFTESTS='' \
-				git bisect run "$TOP/scripts/bisect-run" close_range
-			git bisect log
-			git bisect reset >/dev/null 2>&1) >"$tmp/bisect-old.log" 2>&1
-		first=$(sed -n 's/^\([0-9a-f]*\) is the first bad commit$/\1/p' "$tmp/bisect-old.log")
-		subject=$(git -C "$BUILD/bisect-old" log -1 --format=%s "${first:-none}" 2>/dev/null)
+		bisect_close_range bisect-old 3 "$tmp/bisect-old.log"
 		steps=$(grep -c '^uml-testbed bisect: [0-9a-f]*: \(good\|bad\)' "$tmp/bisect-old.log")
 		skips=$(grep -c '^uml-testbed bisect: [0-9a-f]*: skip' "$tmp/bisect-old.log")
 		if [ "$subject" = "old: close_range takes fd > max_fd" ] && [ "$skips" = 0 ] &&
