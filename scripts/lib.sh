@@ -110,7 +110,7 @@ count_progress() {
 		_n=$(cat "$@" 2>/dev/null | grep -Ec "$_ere") || _n=0
 		if [ -n "$_total" ] && [ "$_total" -gt 0 ]; then
 			_p=$((_n * 100 / _total))
-			[ "$_p" -le 99 ] || _p=99
+			[ "$_p" -le 100 ] || _p=100
 			_n="$_n of $_total ($_p%)"
 		fi
 		# shellcheck disable=SC2059 # the end of line is a format
