@@ -95,7 +95,8 @@ progress() {
 # runs: the lines of the FILEs (its logs) that match ERE, of TOTAL when
 # that is known, not empty ("MSG: 345 of 973 (35%)").  On a terminal a
 # line updated in place every second, otherwise (a CI log) a line every
-# 30 seconds.  Run it in the background; end_progress PID stops it.
+# 30 seconds.  Run it in the background; end_progress PID stops it, and
+# it ends by itself when the script that started it ($$) is gone.
 count_progress() {
 	_msg=$1 _ere=$2 _total=$3
 	shift 3
@@ -104,7 +105,7 @@ count_progress() {
 		_every=1 _eol='\033[K\r'
 	fi
 	_s=0
-	while sleep 1; do
+	while sleep 1 && kill -0 "$$" 2>/dev/null; do
 		_s=$((_s + 1))
 		[ $((_s % _every)) -eq 0 ] || continue
 		_n=$(cat "$@" 2>/dev/null | grep -Ec "$_ere") || _n=0
