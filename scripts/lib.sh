@@ -39,13 +39,21 @@ KEEP_OUTPUT=262144
 
 prog=${0##*/}
 
-# TESTBED_REASON, when set, is a file that gets the last error too: the
-# run's report quotes it.
+# The reason channel, fd 8: when a script runs a stage with fd 8 open on
+# a file (check: 8>><run>/<config>/error), the stage's errors go there
+# too, a line each, and the last is the reason the run's report quotes.
+# Only a regular file: an fd 8 of some other origin (make's jobserver
+# pipe, say) is left alone.
 say_error() {
 	printf '%s: error: %s\n' "$prog" "$*" >&2
-	if [ -n "${TESTBED_REASON:-}" ]; then
-		printf '%s\n' "$*" >"$TESTBED_REASON"
+	if [ -f /proc/self/fd/8 ]; then
+		printf '%s\n' "$*" >&8
 	fi
+}
+
+# reason_of FILE: the last error stages wrote to FILE (fd 8, above).
+reason_of() {
+	tail -n 1 "$1" 2>/dev/null
 }
 
 die() {
@@ -84,11 +92,34 @@ elapsed() {
 	echo "$((_d / 10)).$((_d % 10))"
 }
 
+# set_run_t0: _run_t0, when the run began (a now), for the progress
+# lines' clock: the start of the outermost of this repo's scripts above
+# this one (make check: the recipe that runs scripts/check), as /proc
+# tells, so that no clock is handed down in the environment.
+_run_t0=
+set_run_t0() {
+	_pid=$$ _start=
+	while read -r _stat <"/proc/$_pid/stat"; do
+		# shellcheck disable=SC2086 # the fields after "(comm) "
+		set -- ${_stat##*) }
+		_start=${20} _pid=$2
+		[ "$_pid" -gt 1 ] || break
+		grep -qF "$TOP/scripts/" "/proc/$_pid/cmdline" || break
+	done 2>/dev/null
+	read -r _up _ </proc/uptime
+	_n=$(now)
+	# milliseconds: now, less the time since boot, plus the start since
+	# boot (in clock ticks)
+	_ms=${_n%.*}${_n#*.}
+	[ -z "$_start" ] ||
+		_ms=$((_ms - ${_up%.*}${_up#*.}0 + _start * 1000 / $(getconf CLK_TCK)))
+	_run_t0=$((_ms / 1000)).$(printf '%03d' $((_ms % 1000)))
+}
+
 # progress MSG: one line on the terminal, with time since the run began.
-: "${TESTBED_T0:=$(now)}"
-export TESTBED_T0
 progress() {
-	printf '[%6ss] %s\n' "$(elapsed "$TESTBED_T0")" "$*" >&2
+	[ -n "$_run_t0" ] || set_run_t0
+	printf '[%6ss] %s\n' "$(elapsed "$_run_t0")" "$*" >&2
 }
 
 # count_progress MSG ERE TOTAL FILE...: how far a long step is, while it
@@ -105,6 +136,7 @@ count_progress() {
 		_every=1 _eol='\033[K\r'
 	fi
 	_s=0
+	[ -n "$_run_t0" ] || set_run_t0
 	while sleep 1 && kill -0 "$$" 2>/dev/null; do
 		_s=$((_s + 1))
 		[ $((_s % _every)) -eq 0 ] || continue
@@ -115,7 +147,7 @@ count_progress() {
 			_n="$_n of $_total ($_p%)"
 		fi
 		# shellcheck disable=SC2059 # the end of line is a format
-		printf "[%6ss] %s: %s$_eol" "$(elapsed "$TESTBED_T0")" "$_msg" "$_n" >&2
+		printf "[%6ss] %s: %s$_eol" "$(elapsed "$_run_t0")" "$_msg" "$_n" >&2
 	done
 }
 
