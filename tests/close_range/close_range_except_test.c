@@ -9,14 +9,14 @@
  * Every call runs in a child: one with a copy of our table (which is
  * then private to it) or one sharing it through CLONE_FILES, so that a
  * call closing stdio never costs us our output.  Each call is checked
- * against the model of the whole table (cr_util.h), and the statements
- * of the spec are checked one by one on top of that.
+ * against the model of the whole table (close_range_model.h), and the
+ * statements of the spec are checked one by one on top of that.
  *
  * A kernel without these flags fails the probe close_range(0, ~0U,
  * CLOSE_RANGE_EXCEPT) with EINVAL; every case is then skipped.
  */
 #define CR_MAXN 4100
-#include "cr_util.h"
+#include "close_range_model.h"
 
 #define UNSHARE		CLOSE_RANGE_UNSHARE
 #define CLOEXEC		CLOSE_RANGE_CLOEXEC

@@ -6,7 +6,7 @@
  * Each child shares our table (CLONE_FILES) and makes a few calls with
  * random windows and flags, each with UNSHARE: the first call copies the
  * shared table, the later ones work in place on the copy.  After every
- * call the child compares its whole table with the model in cr_util.h
+ * call the child compares its whole table with the model in close_range_model.h
  * (which fds are open, which carry FD_CLOEXEC), the next fd handed out,
  * and after the copy its size; we check that our table is untouched.
  *
@@ -24,7 +24,7 @@
 #define NFDS	2000		/* how many fds the table has */
 #define SLOTS	(RANGE + 64)	/* the part of the fd space we look at */
 #define CR_MAXN	SLOTS
-#include "cr_util.h"
+#include "close_range_model.h"
 
 #define UNSHARE		CLOSE_RANGE_UNSHARE
 #define CLOEXEC		CLOSE_RANGE_CLOEXEC

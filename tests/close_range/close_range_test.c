@@ -3,11 +3,11 @@
  * close_range() as Linux 7.3 already has it: plain ranges, the errors,
  * CLOSE_RANGE_CLOEXEC, CLOSE_RANGE_UNSHARE on shared and private tables,
  * RLIMIT_NOFILE below the table, and the old syzbot regressions.  Every
- * call is checked against the model of the whole table in cr_util.h,
+ * call is checked against the model of the whole table in close_range_model.h,
  * plus the statements of the spec about single fds.
  */
 #define CR_MAXN 1100
-#include "cr_util.h"
+#include "close_range_model.h"
 
 /* Snapshot length: above every fd these cases open. */
 #define N 1024

@@ -35,7 +35,7 @@
  * finishing at once.
  */
 #define CR_MAXN 64
-#include "cr_util.h"
+#include "close_range_model.h"
 
 #include <limits.h>
 #include <time.h>

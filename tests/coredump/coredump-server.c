@@ -82,9 +82,9 @@
 #include <sys/stat.h>
 #include <sys/un.h>
 
-#include "cdrec.h"
+#include "coredump_abi.h"
+#include "core_pattern.h"
 
-#define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
 #define BUF_SIZE	(256U << 10)
 #define BLOCK		4096U
 /* The ELF header, program headers and notes that a blob store holds. */
@@ -156,8 +156,6 @@ struct crash {
 };
 
 static unsigned char buf[BUF_SIZE];
-static char old_pattern[256];
-static ssize_t old_len = -1;
 static volatile sig_atomic_t sock_bound;
 
 static __attribute__((format(printf, 2, 3)))
@@ -174,18 +172,7 @@ void fail(struct crash *c, const char *fmt, ...)
 
 static void restore(void)
 {
-	int fd;
-
-	if (old_len >= 0) {
-		fd = open(CORE_PATTERN, O_WRONLY);
-		if (fd >= 0) {
-			if (write(fd, old_len ? old_pattern : "\n",
-				  old_len ? (size_t)old_len : 1) < 0)
-				old_len = -1;
-			close(fd);
-		}
-		old_len = -1;
-	}
+	core_pattern_restore();
 	if (sock_bound) {
 		unlink(opt.socket_path);
 		sock_bound = 0;
@@ -199,29 +186,16 @@ static void on_signal(int sig)
 	raise(sig);
 }
 
+/* core_pattern to our socket, the old one kept: 0 or -errno. */
 static int set_pattern(void)
 {
 	char pattern[sizeof(((struct sockaddr_un *)0)->sun_path) + 3];
-	int fd, len;
-	ssize_t n;
+	int err = core_pattern_save();
 
-	fd = open(CORE_PATTERN, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	n = read(fd, old_pattern, sizeof(old_pattern) - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	while (n > 0 && old_pattern[n - 1] == '\n')
-		n--;
-	old_len = n;
-	len = snprintf(pattern, sizeof(pattern), "@@%s", opt.socket_path);
-	fd = open(CORE_PATTERN, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	n = write(fd, pattern, len);
-	close(fd);
-	return n == len ? 0 : -1;
+	if (err)
+		return err;
+	snprintf(pattern, sizeof(pattern), "@@%s", opt.socket_path);
+	return core_pattern_write(pattern, strlen(pattern));
 }
 
 static int wait_in(struct crash *c)
@@ -1113,10 +1087,14 @@ int main(int argc, char **argv)
 	atexit(restore);
 	for (i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
 		signal(sigs[i], on_signal);
-	if (opt.set_pattern && set_pattern()) {
-		fprintf(stderr, "coredump-server: cannot set %s: %s\n",
-			CORE_PATTERN, strerror(errno));
-		return 1;
+	if (opt.set_pattern) {
+		int err = set_pattern();
+
+		if (err) {
+			fprintf(stderr, "coredump-server: cannot set %s: %s\n",
+				CORE_PATTERN, strerror(-err));
+			return 1;
+		}
 	}
 	printf("ready socket=%s\n", opt.socket_path);
 	fflush(stdout);

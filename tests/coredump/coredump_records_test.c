@@ -39,8 +39,8 @@
 
 #include "kselftest.h"
 #include "crasher.h"
-#include "cdrec.h"
-#include "cdsocket.h"
+#include "coredump_abi.h"
+#include "core_pattern.h"
 #include "corenotes.h"
 
 /* What a SKIP's reason begins with when the case needs an MMU: the host
@@ -50,7 +50,6 @@
 #error "GUEST_NO_MMU is not defined: build with tests/Makefile"
 #endif
 
-#define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
 #define NR_CASES	15
 #define PG		CRASHER_PAGE
 /* Request and mark: what the kernel sends before the dump. */
@@ -66,8 +65,6 @@
 
 static char dir[256];		/* cores and logs */
 static char sock_path[108];
-static char old_pattern[256];
-static ssize_t old_len = -1;
 static int crash_no;
 /*
  * Why the cases of this kernel SKIP (it lacks RECORDS/SPARSE), or NULL;
@@ -131,17 +128,8 @@ struct crash {
 
 static void restore_pattern(void)
 {
-	int fd;
-
-	if (old_len < 0)
-		return;
-	fd = open(CORE_PATTERN, O_WRONLY | O_CLOEXEC);
-	if (fd >= 0) {
-		if (write(fd, old_len ? old_pattern : "\n",
-			  old_len ? (size_t)old_len : 1) < 0)
-			ksft_print_msg("could not restore core_pattern\n");
-		close(fd);
-	}
+	if (core_pattern_restore())
+		ksft_print_msg("could not restore core_pattern\n");
 }
 
 /* The cores and logs go with the test. */
@@ -1361,25 +1349,17 @@ int main(void)
 	static const char *const probe_opts[] = { "--records", NULL };
 	struct crash probe;
 	const char *why;
-	int fd, i;
-	ssize_t n;
+	int i;
 
 	ksft_print_header();
 	ksft_set_plan(NR_CASES);
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 
-	fd = open(CORE_PATTERN, O_RDONLY | O_CLOEXEC);
-	n = fd < 0 ? -1 : read(fd, old_pattern, sizeof(old_pattern) - 1);
-	if (fd >= 0)
-		close(fd);
-	if (n < 0) {
+	if (core_pattern_save()) {
 		for (i = 0; i < NR_CASES; i++)
 			ksft_test_result_skip("no %s\n", CORE_PATTERN);
 		ksft_finished();
 	}
-	while (n > 0 && old_pattern[n - 1] == '\n')
-		n--;
-	old_len = n;
 	atexit(restore_pattern);
 
 	/* Next to the test: the root file system, not the small /tmp. */
@@ -1394,7 +1374,7 @@ int main(void)
 	/* Not the kernel's: the server on streams of our own. */
 	case_server_checks();
 
-	why = cd_no_socket();
+	why = core_pattern_no_socket();
 	if (why) {
 		while (ksft_test_num() < NR_CASES)
 			ksft_test_result_skip("%s\n", why);

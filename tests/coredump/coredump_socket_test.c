@@ -41,8 +41,8 @@
 #include "crasher.h"
 #include "corenotes.h"
 /* The mask bits under our own names (CD_KERNEL, ...). */
-#include "cdrec.h"
-#include "cdsocket.h"
+#include "coredump_abi.h"
+#include "core_pattern.h"
 
 /* <linux/coredump.h>, and the 7.4 names older headers lack. */
 #include "testbed_compat.h"
@@ -82,7 +82,6 @@ _Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
 /* PIDFD_THREAD, as F_GETFL shows it on a thread pidfd. */
 #define CD_PIDFD_THREAD		O_EXCL
 
-#define CORE_PATTERN	"/proc/sys/kernel/core_pattern"
 
 /* Per protocol step; only a kernel that misbehaves ever waits this long. */
 #define STEP_MS		3000
@@ -156,41 +155,15 @@ struct session {
 	int status;
 };
 
-static char old_pattern[256];
-static size_t old_len;
-static volatile sig_atomic_t pattern_set;
 static char sock_path[sizeof(((struct sockaddr_un *)0)->sun_path)];
 static volatile sig_atomic_t sock_bound;
 static volatile pid_t live_child;
 static int64_t budget_end;
 
-static int write_pattern(const char *s, size_t len)
-{
-	ssize_t n;
-	int fd, err = 0;
-
-	fd = open(CORE_PATTERN, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = write(fd, s, len);
-	if (n < 0)
-		err = -errno;
-	else if ((size_t)n != len)
-		err = -EIO;
-	close(fd);
-	return err;
-}
-
 /* Async-signal-safe: also runs from the fatal signal handler. */
 static void restore_env(void)
 {
-	if (pattern_set) {
-		if (old_len)
-			write_pattern(old_pattern, old_len);
-		else
-			write_pattern("\n", 1);
-		pattern_set = 0;
-	}
+	core_pattern_restore();
 	if (sock_bound) {
 		unlink(sock_path);
 		sock_bound = 0;
@@ -1347,12 +1320,11 @@ int main(void)
 	struct sigaction sa = { .sa_handler = fatal_signal };
 	static const int sigs[] = { SIGTERM, SIGINT, SIGHUP, SIGALRM,
 				    SIGQUIT };
-	char pattern[sizeof(sock_path) + 2], check[256];
+	char pattern[sizeof(sock_path) + 2];
 	struct session s;
 	const char *why;
 	unsigned int i;
-	ssize_t n;
-	int fd, lfd, err;
+	int lfd, err;
 
 	ksft_print_header();
 	ksft_set_plan(NR_CASES);
@@ -1360,20 +1332,14 @@ int main(void)
 	/* Our own crash must never come to us: we could not answer. */
 	prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
 
-	fd = open(CORE_PATTERN, O_RDONLY | O_CLOEXEC);
-	if (fd < 0) {
+	err = core_pattern_save();
+	if (err == -ENOENT) {
 		skip_all("%s\n", "no " CORE_PATTERN " (CONFIG_COREDUMP=n?)");
 		ksft_finished();
 	}
-	n = read(fd, old_pattern, sizeof(old_pattern) - 1);
-	close(fd);
-	if (n < 0)
+	if (err)
 		ksft_exit_fail_msg("read %s: %s\n", CORE_PATTERN,
-				   strerror(errno));
-	while (n > 0 && old_pattern[n - 1] == '\n')
-		n--;
-	old_pattern[n] = '\0';
-	old_len = n;
+				   strerror(-err));
 
 	lfd = setup_socket();
 	if (lfd < 0) {
@@ -1388,16 +1354,14 @@ int main(void)
 	for (i = 0; i < ARRAY_SIZE(sigs); i++)
 		sigaction(sigs[i], &sa, NULL);
 
-	why = cd_no_socket();
+	why = core_pattern_no_socket();
 	if (why) {
 		skip_all("%s\n", why);
 		ksft_finished();
 	}
 	snprintf(pattern, sizeof(pattern), "@@%s", sock_path);
-	pattern_set = 1;
-	err = write_pattern(pattern, strlen(pattern));
+	err = core_pattern_write(pattern, strlen(pattern));
 	if (err) {
-		pattern_set = 0;
 		if (err == -EINVAL)
 			skip_all("coredump socket not supported: %s\n",
 				 "core_pattern rejects \"@@<path>\" (EINVAL)");
@@ -1442,15 +1406,9 @@ int main(void)
 	restore_env();
 
 	/* Leave the machine as we found it, and say so if we could not. */
-	fd = open(CORE_PATTERN, O_RDONLY | O_CLOEXEC);
-	n = fd < 0 ? -1 : read(fd, check, sizeof(check) - 1);
-	if (fd >= 0)
-		close(fd);
-	while (n > 0 && check[n - 1] == '\n')
-		n--;
-	if (n < 0 || (size_t)n != old_len || memcmp(check, old_pattern, n))
+	if (!core_pattern_restored())
 		ksft_print_msg("core_pattern not restored to \"%s\"\n",
-			       old_pattern);
+			       core_pattern_saved);
 
 	ksft_finished();
 }

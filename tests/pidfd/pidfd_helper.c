@@ -31,7 +31,7 @@
 #include <sys/prctl.h>
 #include <sys/resource.h>
 
-#include "pidfd_common.h"
+#include "pidfd_abi.h"
 
 struct job {
 	const char *mode;

@@ -12,7 +12,7 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#include "pidfd_util.h"
+#include "pidfd_harness.h"
 
 #define N_PROC_CASES	20
 #define N_TYPES		3

@@ -14,7 +14,7 @@
  */
 #include <sched.h>
 
-#include "pidfd_util.h"
+#include "pidfd_harness.h"
 
 #define N_TYPES 3
 #define N_CONN_TYPES 2

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * Helpers shared by the close_range() tests.
+ * close_range_model.h - a model of close_range() over a whole fd table,
+ * and the table helpers the close_range() tests share.
  *
  * Every test works on whole fd tables: it builds a table of /dev/null
  * files, asks a user-space model (cr_model()) what close_range() must
@@ -13,8 +14,8 @@
  * a stack of our own (NOMMU-safe, no fork()).  They may close stdio, so
  * they never print: they report through memory they share with us.
  */
-#ifndef CR_UTIL_H
-#define CR_UTIL_H
+#ifndef CLOSE_RANGE_MODEL_H
+#define CLOSE_RANGE_MODEL_H
 
 #include <errno.h>
 #include <fcntl.h>
@@ -633,4 +634,4 @@ static inline __noreturn void cr_finish(void)
 	ksft_finished();
 }
 
-#endif /* CR_UTIL_H */
+#endif /* CLOSE_RANGE_MODEL_H */

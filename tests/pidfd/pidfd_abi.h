@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pidfd_common.h - ABI fallbacks and small wrappers shared by the pidfd
+ * pidfd_abi.h - ABI fallbacks and small wrappers shared by the pidfd
  * tests and their helper program.
  *
  * <fcntl.h> and <sys/ioctl.h> are deliberately not included anywhere in
@@ -8,8 +8,8 @@
  * (pulled in by <linux/pidfd.h>), so fcntl() and ioctl() are reached
  * through syscall() instead.
  */
-#ifndef PIDFD_COMMON_H
-#define PIDFD_COMMON_H
+#ifndef PIDFD_ABI_H
+#define PIDFD_ABI_H
 
 #include <errno.h>
 #include <stddef.h>
@@ -130,4 +130,4 @@ static inline const char *sock_type_name(int type)
 	return "SOCK_?";
 }
 
-#endif /* PIDFD_COMMON_H */
+#endif /* PIDFD_ABI_H */

@@ -1,14 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * cdrec.h - the Linux 7.4 coredump socket ABI that coredump-server and
- * the coredump tests need, under names of our own: the suite is built
- * against the uapi headers of the tree under test, a 7.3 tree has
- * neither RECORDS, SPARSE nor the record header, and the mask bits are
- * enumerators, which #ifndef cannot test. The values are those of
- * include/uapi/linux/coredump.h in Linux 7.4 (spec/coredump.md).
+ * coredump_abi.h - the Linux 7.4 coredump socket ABI that
+ * coredump-server and the coredump tests need, under names of our own:
+ * the suite is built against the uapi headers of the tree under test, a
+ * 7.3 tree has neither RECORDS, SPARSE nor the record header, and the
+ * mask bits are enumerators, which #ifndef cannot test.  The values
+ * are those of include/uapi/linux/coredump.h in Linux 7.4
+ * (spec/coredump.md).
  */
-#ifndef CDREC_H
-#define CDREC_H
+#ifndef COREDUMP_ABI_H
+#define COREDUMP_ABI_H
 
 #include <stdint.h>
 
@@ -65,4 +66,4 @@ _Static_assert(sizeof(struct cd_ack) == CD_ACK_SIZE_VER0, "coredump_ack");
 _Static_assert(sizeof(struct cd_record) == CD_RECORD_HEADER_SIZE_VER0,
 	       "coredump_record_header");
 
-#endif /* CDREC_H */
+#endif /* COREDUMP_ABI_H */

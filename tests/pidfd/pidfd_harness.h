@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * pidfd_util.h - test-side helpers of the pidfd suite: spawning the
+ * pidfd_harness.h - test-side helpers of the pidfd suite: spawning the
  * helper program, checking what a pidfd names, receiving pidfd cmsgs and
  * running code on a non-leader thread.
  */
-#ifndef PIDFD_UTIL_H
-#define PIDFD_UTIL_H
+#ifndef PIDFD_HARNESS_H
+#define PIDFD_HARNESS_H
 
 #include <poll.h>
 #include <pthread.h>
@@ -17,7 +17,7 @@
 #include <time.h>
 
 #include "kselftest.h"
-#include "pidfd_common.h"
+#include "pidfd_abi.h"
 
 /* How long a test waits for something that should happen at once. */
 #define WAIT_MS 3000
@@ -710,4 +710,4 @@ static inline void helper_done(struct helper_conn *h)
 		reap(h->pid);
 }
 
-#endif /* PIDFD_UTIL_H */
+#endif /* PIDFD_HARNESS_H */
