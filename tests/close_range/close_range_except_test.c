@@ -17,6 +17,7 @@
  */
 #define CR_MAXN 4100
 #include "close_range_model.h"
+#include "case_table.h"
 
 #define UNSHARE		CLOSE_RANGE_UNSHARE
 #define CLOEXEC		CLOSE_RANGE_CLOEXEC
@@ -30,9 +31,6 @@
 /* What the child that made the call saw, and our table after it. */
 #define CHILD		cr_rep.st
 #define OURS		cr_after
-
-/* A case returns true (pass), false (fail) or this. */
-#define SKIPPED		-1
 
 static bool is(const unsigned char *st, int fd, int state, const char *who)
 {
@@ -252,8 +250,7 @@ static int unshare_copy_size(void)
 	cr_place(4000, true);
 	ours = cr_fdsize();
 	if (ours < 0) {
-		ksft_print_msg("no FDSize in /proc/self/status\n");
-		return SKIPPED;
+		return case_skip("no FDSize in /proc/self/status");
 	}
 	ok = cr_at_least(ours, 4001, "our FDSize");
 	ok &= cr_check(n, FD(150), FD(160), EXCEPT | UNSHARE, CR_SHARED);
@@ -576,44 +573,41 @@ static int einval_unknown(void)
 	return ok;
 }
 
-static const struct {
-	int (*fn)(void);
-	const char *name;
-} cases[] = {
-	{ except_everything, "EXCEPT (0, ~0U) closes nothing" },
-	{ except_einval, "EXCEPT (fds[20], fds[10]) is EINVAL" },
-	{ except_upper, "EXCEPT (0, fds[50]) closes everything above fds[50]" },
-	{ except_middle, "EXCEPT middle window keeps just the window, closes stderr" },
-	{ except_top, "EXCEPT (fds[50], ~0U) closes everything below, stdio too" },
-	{ except_nothing, "EXCEPT (~0U, ~0U) keeps nothing" },
-	{ except_single, "EXCEPT single-fd window keeps just that fd" },
-	{ except_unshare_window, "EXCEPT|UNSHARE (fds[150], fds[160]) on 200 shared fds: dup() gives 0" },
-	{ except_unshare_low, "EXCEPT|UNSHARE (0, fds[10]) on 200 shared fds: dup(0) gives fds[10] + 1" },
-	{ except_unshare_nothing, "EXCEPT|UNSHARE (~0U, ~0U) on 200 shared fds keeps nothing" },
-	{ except_unshare_private, "EXCEPT|UNSHARE on a private table acts in place" },
-	{ unshare_copy_size, "UNSHARE copy is sized from the fds it keeps (FDSize)" },
-	{ unshare_not_pinned, "UNSHARE copy takes no reference on what it leaves out" },
-	{ except_cloexec_middle, "EXCEPT|CLOEXEC middle window marks outside, inside unchanged" },
-	{ except_cloexec_bottom, "EXCEPT|CLOEXEC bottom window marks above only, not stderr" },
-	{ except_cloexec_top, "EXCEPT|CLOEXEC top window marks below, stderr too" },
-	{ except_cloexec_above, "EXCEPT|CLOEXEC window above the table marks everything" },
-	{ except_cloexec_all, "EXCEPT|CLOEXEC window covering everything marks nothing" },
-	{ except_cloexec_unshare, "EXCEPT|CLOEXEC|UNSHARE marks the child's copy, ours has no marks" },
-	{ cloexec_only_window, "CLOEXEC_ONLY [fds[10], fds[20]] closes only the odd fds in it" },
-	{ cloexec_only_nothing, "CLOEXEC_ONLY (~0U, ~0U) closes nothing" },
-	{ cloexec_only_exec, "CLOEXEC_ONLY (0, ~0U) does what exec would" },
-	{ cloexec_only_except_window, "CLOEXEC_ONLY|EXCEPT [fds[10], fds[20]] closes odd fds outside, kept ones stay marked" },
-	{ cloexec_only_except_nothing, "CLOEXEC_ONLY|EXCEPT (~0U, ~0U) closes every marked fd" },
-	{ cloexec_only_except_top, "CLOEXEC_ONLY|EXCEPT top window keeps the marked fds in it" },
-	{ cloexec_only_except_bottom, "CLOEXEC_ONLY|EXCEPT bottom window keeps the marked fds in it" },
-	{ cloexec_only_unshare_window, "CLOEXEC_ONLY|UNSHARE [fds[10], fds[20]] closes odd fds in the child only" },
-	{ cloexec_only_unshare_top, "CLOEXEC_ONLY|UNSHARE (fds[50], ~0U): dup(0) gives fds[51]" },
-	{ cloexec_only_except_unshare_window, "CLOEXEC_ONLY|EXCEPT|UNSHARE [fds[10], fds[20]] in the child only" },
-	{ cloexec_only_except_unshare_all, "CLOEXEC_ONLY|EXCEPT|UNSHARE 200 marked fds: only window and stdio survive" },
-	{ einval_cloexec_both, "CLOEXEC|CLOEXEC_ONLY is EINVAL" },
-	{ einval_cloexec_both_unshare, "CLOEXEC|CLOEXEC_ONLY|UNSHARE|EXCEPT is EINVAL, shared table untouched" },
-	{ einval_reversed, "(4, 3, CLOEXEC_ONLY|EXCEPT) is EINVAL" },
-	{ einval_unknown, "unknown flag bits with the new flags are EINVAL" },
+static const struct test_case cases[] = {
+	{ "EXCEPT (0, ~0U) closes nothing", except_everything },
+	{ "EXCEPT (fds[20], fds[10]) is EINVAL", except_einval },
+	{ "EXCEPT (0, fds[50]) closes everything above fds[50]", except_upper },
+	{ "EXCEPT middle window keeps just the window, closes stderr", except_middle },
+	{ "EXCEPT (fds[50], ~0U) closes everything below, stdio too", except_top },
+	{ "EXCEPT (~0U, ~0U) keeps nothing", except_nothing },
+	{ "EXCEPT single-fd window keeps just that fd", except_single },
+	{ "EXCEPT|UNSHARE (fds[150], fds[160]) on 200 shared fds: dup() gives 0", except_unshare_window },
+	{ "EXCEPT|UNSHARE (0, fds[10]) on 200 shared fds: dup(0) gives fds[10] + 1", except_unshare_low },
+	{ "EXCEPT|UNSHARE (~0U, ~0U) on 200 shared fds keeps nothing", except_unshare_nothing },
+	{ "EXCEPT|UNSHARE on a private table acts in place", except_unshare_private },
+	{ "UNSHARE copy is sized from the fds it keeps (FDSize)", unshare_copy_size },
+	{ "UNSHARE copy takes no reference on what it leaves out", unshare_not_pinned },
+	{ "EXCEPT|CLOEXEC middle window marks outside, inside unchanged", except_cloexec_middle },
+	{ "EXCEPT|CLOEXEC bottom window marks above only, not stderr", except_cloexec_bottom },
+	{ "EXCEPT|CLOEXEC top window marks below, stderr too", except_cloexec_top },
+	{ "EXCEPT|CLOEXEC window above the table marks everything", except_cloexec_above },
+	{ "EXCEPT|CLOEXEC window covering everything marks nothing", except_cloexec_all },
+	{ "EXCEPT|CLOEXEC|UNSHARE marks the child's copy, ours has no marks", except_cloexec_unshare },
+	{ "CLOEXEC_ONLY [fds[10], fds[20]] closes only the odd fds in it", cloexec_only_window },
+	{ "CLOEXEC_ONLY (~0U, ~0U) closes nothing", cloexec_only_nothing },
+	{ "CLOEXEC_ONLY (0, ~0U) does what exec would", cloexec_only_exec },
+	{ "CLOEXEC_ONLY|EXCEPT [fds[10], fds[20]] closes odd fds outside, kept ones stay marked", cloexec_only_except_window },
+	{ "CLOEXEC_ONLY|EXCEPT (~0U, ~0U) closes every marked fd", cloexec_only_except_nothing },
+	{ "CLOEXEC_ONLY|EXCEPT top window keeps the marked fds in it", cloexec_only_except_top },
+	{ "CLOEXEC_ONLY|EXCEPT bottom window keeps the marked fds in it", cloexec_only_except_bottom },
+	{ "CLOEXEC_ONLY|UNSHARE [fds[10], fds[20]] closes odd fds in the child only", cloexec_only_unshare_window },
+	{ "CLOEXEC_ONLY|UNSHARE (fds[50], ~0U): dup(0) gives fds[51]", cloexec_only_unshare_top },
+	{ "CLOEXEC_ONLY|EXCEPT|UNSHARE [fds[10], fds[20]] in the child only", cloexec_only_except_unshare_window },
+	{ "CLOEXEC_ONLY|EXCEPT|UNSHARE 200 marked fds: only window and stdio survive", cloexec_only_except_unshare_all },
+	{ "CLOEXEC|CLOEXEC_ONLY is EINVAL", einval_cloexec_both },
+	{ "CLOEXEC|CLOEXEC_ONLY|UNSHARE|EXCEPT is EINVAL, shared table untouched", einval_cloexec_both_unshare },
+	{ "(4, 3, CLOEXEC_ONLY|EXCEPT) is EINVAL", einval_reversed },
+	{ "unknown flag bits with the new flags are EINVAL", einval_unknown },
 };
 
 static struct {
@@ -634,11 +628,9 @@ static int probe_child(void *unused)
 int main(void)
 {
 	const char *lacks = NULL;
-	unsigned int i;
-	int ret;
 
 	ksft_print_header();
-	ksft_set_plan(ARRAY_SIZE(cases));
+	CASES_PLAN(cases);
 	cr_reset();
 	/* fd 4000 and a one-poll() snapshot of 4096 fds. */
 	cr_raise_nofile(8192);
@@ -656,18 +648,7 @@ int main(void)
 	else if (!probe.stdio)
 		ksft_print_msg("probe close_range(0, ~0U, EXCEPT) closed stdio\n");
 
-	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		if (lacks) {
-			ksft_test_result_skip("%s (%s)\n", cases[i].name,
-					      lacks);
-			continue;
-		}
-		ret = cases[i].fn();
-		if (ret == SKIPPED)
-			ksft_test_result_skip("%s\n", cases[i].name);
-		else
-			ksft_test_result(ret, "%s\n", cases[i].name);
-	}
+	RUN_CASES(cases, lacks);
 
 	cr_reset();
 	cr_finish();

@@ -8,6 +8,7 @@
  */
 #define CR_MAXN 1100
 #include "close_range_model.h"
+#include "case_table.h"
 
 /* Snapshot length: above every fd these cases open. */
 #define N 1024
@@ -18,7 +19,7 @@ static bool is(int fd, int state, const char *who)
 }
 
 /* Closing a middle range leaves the fds on both sides open. */
-static void test_plain_middle(void)
+static int test_plain_middle(void)
 {
 	bool ok;
 
@@ -30,11 +31,11 @@ static void test_plain_middle(void)
 	ok &= is(CR_FD(9), CR_CLOSED, "last of the range");
 	ok &= is(CR_FD(10), CR_OPEN, "above the range");
 	ok &= cr_eq(cr_rep.next, CR_FD(5), "next fd");
-	ksft_test_result(ok, "plain: closing fds[5]..fds[9] leaves the rest open\n");
+	return ok;
 }
 
 /* max_fd past the end of the table closes up to the end. */
-static void test_plain_beyond(void)
+static int test_plain_beyond(void)
 {
 	bool ok;
 
@@ -47,11 +48,11 @@ static void test_plain_beyond(void)
 	ok &= is(CR_FD(9), CR_OPEN, "below");
 	ok &= is(CR_FD(10), CR_CLOSED, "first");
 	ok &= is(2, CR_OPEN, "stderr");
-	ksft_test_result(ok, "plain: max_fd beyond the table closes up to the end\n");
+	return ok;
 }
 
 /* A range wholly above the table is no error and closes nothing. */
-static void test_plain_above(void)
+static int test_plain_above(void)
 {
 	bool ok;
 
@@ -61,11 +62,11 @@ static void test_plain_above(void)
 	ok &= cr_check(64, ~0U, ~0U, 0, CR_SELF);
 	ok &= cr_check(64, 5000, ~0U, CLOSE_RANGE_UNSHARE, CR_SHARED);
 	ok &= cr_compare("whole table", cr_pre, cr_rep.st, 64);
-	ksft_test_result(ok, "plain: a range above the table closes nothing\n");
+	return ok;
 }
 
 /* fd > max_fd: EINVAL, whatever the flags, and nothing is touched. */
-static void test_einval_range(void)
+static int test_einval_range(void)
 {
 	static const unsigned int flags[] = {
 		0, CLOSE_RANGE_UNSHARE, CLOSE_RANGE_CLOEXEC,
@@ -83,11 +84,11 @@ static void test_einval_range(void)
 	}
 	ok &= cr_eq(cr_rep.rc, -1, "return value");
 	ok &= cr_compare("whole table", cr_pre, cr_rep.st, 64);
-	ksft_test_result(ok, "fd > max_fd is EINVAL and closes nothing\n");
+	return ok;
 }
 
 /* Flag bits 7.3 does not know: EINVAL before anything is done. */
-static void test_einval_flags(void)
+static int test_einval_flags(void)
 {
 	/* Bits 3 and 4 are left out: Linux 7.4 gives them a meaning. */
 	static const unsigned int flags[] = {
@@ -106,7 +107,7 @@ static void test_einval_flags(void)
 	}
 	ok &= cr_eq(cr_rep.err, EINVAL, "errno");
 	ok &= cr_compare("whole table", cr_pre, cr_rep.st, 64);
-	ksft_test_result(ok, "unknown flag bits are EINVAL and close nothing\n");
+	return ok;
 }
 
 /*
@@ -114,7 +115,7 @@ static void test_einval_flags(void)
  * keep their flag either way; a hole in the range stays a hole, and the
  * fd later opened into it is not close-on-exec.
  */
-static void test_cloexec(void)
+static int test_cloexec(void)
 {
 	bool ok;
 
@@ -136,11 +137,11 @@ static void test_cloexec(void)
 	ok &= is(2, CR_OPEN, "stderr");
 	ok &= cr_eq(cr_rep.next, CR_FD(6), "fd opened into the hole");
 	ok &= cr_eq(cr_rep.next_marked, 0, "FD_CLOEXEC on the new fd");
-	ksft_test_result(ok, "CLOEXEC marks the range without closing, outside unchanged\n");
+	return ok;
 }
 
 /* The control: a CLONE_FILES child really shares our table. */
-static void test_shared_control(void)
+static int test_shared_control(void)
 {
 	bool ok;
 
@@ -148,11 +149,11 @@ static void test_shared_control(void)
 	cr_open_row(20, CR_MARK_NONE);
 	ok = cr_check(64, CR_FD(5), CR_FD(9), 0, CR_SHARED);
 	ok &= cr_is(cr_after, CR_FD(5), CR_CLOSED, "our table");
-	ksft_test_result(ok, "control: without UNSHARE a CLONE_FILES child closes our fds\n");
+	return ok;
 }
 
 /* UNSHARE on a shared table: only the child's copy loses the range. */
-static void test_unshare_shared(void)
+static int test_unshare_shared(void)
 {
 	bool ok;
 
@@ -163,11 +164,11 @@ static void test_unshare_shared(void)
 	ok &= is(CR_FD(10), CR_OPEN, "child");
 	ok &= cr_range_is(cr_after, CR_FD(0), CR_FD(19), CR_OPEN, "our table");
 	ok &= cr_eq(cr_rep.next, CR_FD(5), "child's next fd");
-	ksft_test_result(ok, "UNSHARE on a shared table closes in the child's copy only\n");
+	return ok;
 }
 
 /* UNSHARE on a table nobody shares acts in place. */
-static void test_unshare_private(void)
+static int test_unshare_private(void)
 {
 	bool ok;
 
@@ -178,11 +179,11 @@ static void test_unshare_private(void)
 	ok &= cr_is(cr_after, CR_FD(10), CR_OPEN, "our table");
 	ok &= cr_check(64, CR_FD(12), ~0U, CLOSE_RANGE_UNSHARE, CR_PRIVATE);
 	ok &= is(CR_FD(12), CR_CLOSED, "child with a copy");
-	ksft_test_result(ok, "UNSHARE on a private table acts in place\n");
+	return ok;
 }
 
 /* UNSHARE | CLOEXEC: every fd kept in the copy, the marks only there. */
-static void test_unshare_cloexec(void)
+static int test_unshare_cloexec(void)
 {
 	bool ok;
 
@@ -196,11 +197,11 @@ static void test_unshare_cloexec(void)
 	ok &= cr_check(64, CR_FD(5), CR_FD(9),
 		       CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC, CR_SELF);
 	ok &= is(CR_FD(9), CR_MARKED, "in place");
-	ksft_test_result(ok, "UNSHARE|CLOEXEC marks in the child's copy only\n");
+	return ok;
 }
 
 /* fds 3..127 shared; the child's close of 70..80 leaves a hole at 70. */
-static void test_unshare_hole(void)
+static int test_unshare_hole(void)
 {
 	bool ok;
 
@@ -213,7 +214,7 @@ static void test_unshare_hole(void)
 	ok &= is(127, CR_OPEN, "child");
 	ok &= cr_eq(cr_rep.next, 70, "child's dup(0)");
 	ok &= cr_range_is(cr_after, 0, 127, CR_OPEN, "our table");
-	ksft_test_result(ok, "UNSHARE leaves the hole behind: dup(0) returns 70\n");
+	return ok;
 }
 
 /*
@@ -221,7 +222,7 @@ static void test_unshare_hole(void)
  * UNSHARE must not fail on fds above the limit, and such an fd can still
  * be closed.  Only the soft limit is lowered, and restored after.
  */
-static void test_rlimit(void)
+static int test_rlimit(void)
 {
 	struct rlimit old, low;
 	bool ok;
@@ -254,7 +255,7 @@ static void test_rlimit(void)
 
 	if (setrlimit(RLIMIT_NOFILE, &old))
 		tb_exit_fail_perror("setrlimit");
-	ksft_test_result(ok, "RLIMIT_NOFILE below the table: UNSHARE copies, fds above close\n");
+	return ok;
 }
 
 /* Table of the syzbot cases: fd 3, a 1000-fd gap, then 1000..1003. */
@@ -269,7 +270,7 @@ static void gap_table(bool mark)
 }
 
 /* syzbot: UNSHARE closing the upper part of a table with a big gap. */
-static void test_syzbot_gap(void)
+static int test_syzbot_gap(void)
 {
 	bool ok;
 
@@ -286,11 +287,11 @@ static void test_syzbot_gap(void)
 	ok &= is(1002, CR_OPEN, "child");
 	ok &= cr_check(N, 1001, 1002, CLOSE_RANGE_UNSHARE, CR_SHARED);
 	ok &= is(1003, CR_OPEN, "child");
-	ksft_test_result(ok, "syzbot: UNSHARE over a 1000-fd gap\n");
+	return ok;
 }
 
 /* The copy is sized from the last fd it keeps, not from the old table. */
-static void test_copy_size(void)
+static int test_copy_size(void)
 {
 	long ours;
 	bool ok;
@@ -298,19 +299,18 @@ static void test_copy_size(void)
 	gap_table(false);
 	ours = cr_fdsize();
 	if (ours < 0) {
-		ksft_test_result_skip("UNSHARE copy size: no FDSize in /proc/self/status\n");
-		return;
+		return case_skip("no FDSize in /proc/self/status");
 	}
 	ok = cr_check(N, 4, ~0U, CLOSE_RANGE_UNSHARE, CR_SHARED);
 	ok &= cr_eq(cr_rep.fdsize, 64, "child's FDSize");
 	ok &= cr_at_least(ours, 1004, "our FDSize");
 	ok &= cr_check(N, 3, 1001, CLOSE_RANGE_UNSHARE, CR_SHARED);
 	ok &= cr_at_least(cr_rep.fdsize, 1004, "child's FDSize");
-	ksft_test_result(ok, "UNSHARE copy is sized from the last fd it keeps (FDSize)\n");
+	return ok;
 }
 
 /* syzbot: UNSHARE | CLOEXEC with max_fd ~0U keeps and marks everything. */
-static void test_syzbot_cloexec(void)
+static int test_syzbot_cloexec(void)
 {
 	const unsigned int f = CLOSE_RANGE_UNSHARE | CLOSE_RANGE_CLOEXEC;
 	bool ok;
@@ -326,14 +326,14 @@ static void test_syzbot_cloexec(void)
 	ok &= cr_check(N, 4, ~0U, f, CR_SHARED);
 	ok &= is(3, CR_OPEN, "child");
 	ok &= is(1001, CR_MARKED, "child");
-	ksft_test_result(ok, "syzbot: UNSHARE|CLOEXEC with max_fd ~0U\n");
+	return ok;
 }
 
 /*
  * A file closed by UNSHARE in the copy is not pinned by it: once we close
  * our fd too, it is released while the thread with the copy lives on.
  */
-static void test_unshare_release(void)
+static int test_unshare_release(void)
 {
 	int p[2];
 	bool ok;
@@ -355,34 +355,48 @@ static void test_unshare_release(void)
 	ok &= cr_pin_check(CR_FD(5), ~0U, CLOSE_RANGE_UNSHARE, p[0], p[1],
 			   false);
 	close(p[0]);
-	ksft_test_result(ok, "UNSHARE: a file closed in the copy is not pinned by it\n");
+	return ok;
 }
 
-static void (*const tests[])(void) = {
-	test_plain_middle,
-	test_plain_beyond,
-	test_plain_above,
-	test_einval_range,
-	test_einval_flags,
-	test_cloexec,
-	test_shared_control,
-	test_unshare_shared,
-	test_unshare_private,
-	test_unshare_cloexec,
-	test_unshare_hole,
-	test_rlimit,
-	test_syzbot_gap,
-	test_copy_size,
-	test_syzbot_cloexec,
-	test_unshare_release,
+static const struct test_case cases[] = {
+	{ "plain: closing fds[5]..fds[9] leaves the rest open",
+	  test_plain_middle },
+	{ "plain: max_fd beyond the table closes up to the end",
+	  test_plain_beyond },
+	{ "plain: a range above the table closes nothing",
+	  test_plain_above },
+	{ "fd > max_fd is EINVAL and closes nothing",
+	  test_einval_range },
+	{ "unknown flag bits are EINVAL and close nothing",
+	  test_einval_flags },
+	{ "CLOEXEC marks the range without closing, outside unchanged",
+	  test_cloexec },
+	{ "control: without UNSHARE a CLONE_FILES child closes our fds",
+	  test_shared_control },
+	{ "UNSHARE on a shared table closes in the child's copy only",
+	  test_unshare_shared },
+	{ "UNSHARE on a private table acts in place",
+	  test_unshare_private },
+	{ "UNSHARE|CLOEXEC marks in the child's copy only",
+	  test_unshare_cloexec },
+	{ "UNSHARE leaves the hole behind: dup(0) returns 70",
+	  test_unshare_hole },
+	{ "RLIMIT_NOFILE below the table: UNSHARE copies, fds above close",
+	  test_rlimit },
+	{ "syzbot: UNSHARE over a 1000-fd gap",
+	  test_syzbot_gap },
+	{ "UNSHARE copy is sized from the last fd it keeps (FDSize)",
+	  test_copy_size },
+	{ "syzbot: UNSHARE|CLOEXEC with max_fd ~0U",
+	  test_syzbot_cloexec },
+	{ "UNSHARE: a file closed in the copy is not pinned by it",
+	  test_unshare_release },
 };
 
 int main(void)
 {
-	unsigned int i;
-
 	ksft_print_header();
-	ksft_set_plan(ARRAY_SIZE(tests));
+	CASES_PLAN(cases);
 
 	cr_reset();
 	if (sys_close_range(~0U, ~0U, 0) && errno == ENOSYS)
@@ -390,8 +404,7 @@ int main(void)
 	/* Room for the 1000-fd cases and a one-poll() snapshot of them. */
 	cr_raise_nofile(2048);
 
-	for (i = 0; i < ARRAY_SIZE(tests); i++)
-		tests[i]();
+	RUN_CASES(cases, NULL);
 
 	cr_reset();
 	cr_finish();
