@@ -18,6 +18,16 @@ if [ -z "$quick" ]; then
 		not_ok "end to end: make check CONFIGS=mmu" "exit $rc, missing:${missing:- none}" \
 			"$(tail -n 25 "$tmp/e2e.log")"
 	fi
+	# The guest that ran ksft-coredump had the memory configs/kselftest-mem
+	# gives it (its kernel says so: "Memory: .../2621440K available").
+	got=$(awk 'BEGIN { g = 1 } /^==== uml-testbed guest / { g = / ksft-coredump( |$)/ }
+		g && /^Memory: / { sub(/^[^\/]*\//, ""); sub(/K .*/, ""); print; exit }' \
+		"$latest/mmu/console.log" 2>/dev/null)
+	if [ "$got" = 2621440 ]; then
+		ok "end to end: the ksft-coredump guest has the 2560M configs/kselftest-mem asks for"
+	else
+		not_ok "end to end: the ksft-coredump guest's memory" "expected 2621440K (2560M), got '${got}K'"
+	fi
 	# A second run with nothing changed rebuilds nothing.
 	kernel=$BUILD/mmu/linux image=$BUILD/mmu/rootfs.img
 	before=$(ls -l --time-style=+%s.%N "$kernel" "$image" 2>/dev/null)
