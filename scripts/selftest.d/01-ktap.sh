@@ -44,6 +44,18 @@ else
 		"got $(cat "$tmp/known.got")"
 fi
 
+# A kernel race that recurs in every attempt ("race:"): its failure is
+# XFAIL, its pass stays a pass, even on a line for all trees.
+printf 'ksft-x prog:* all race: in the tree, somewhere\n' >"$tmp/known.list"
+awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/known.awk" -v release=7.3.0 \
+	"$tmp/known.list" "$tmp/known.tsv" | cut -f3 | tr '\n' ',' >"$tmp/known.got"
+if [ "$(cat "$tmp/known.got")" = "XFAIL,PASS,FAIL,FLAKY,PASS," ]; then
+	ok "known kselftest failures: a listed race is XFAIL when it fails, PASS or FLAKY when not"
+else
+	not_ok "known kselftest failures: a listed race" "expected XFAIL,PASS,FAIL,FLAKY,PASS," \
+		"got $(cat "$tmp/known.got")"
+fi
+
 # A line for older trees holds only there, and a pass there stays a pass.
 printf 'ksft-x prog:* <6.12 old trees only\n' >"$tmp/known.list"
 for rel in 6.1.176 6.12.117 ''; do
