@@ -71,10 +71,12 @@ warn() {
 	printf '%s: warning: %s\n' "$prog" "$*" >&2
 }
 
-# Seconds since the epoch with a fraction, for phase timings.
+# Seconds since the host booted, three decimals (its clock ticks in
+# hundredths), for phase timings: read by the shell, no date(1) process
+# (each costs milliseconds, and a no-op run takes hundreds of these).
 now() {
-	_now=$(date +%s.%N)
-	echo "${_now%??????}"
+	read -r _now _ </proc/uptime
+	echo "${_now}0"
 }
 
 # elapsed START: seconds since START (a now), one decimal.  In the
@@ -106,14 +108,12 @@ set_run_t0() {
 		[ "$_pid" -gt 1 ] || break
 		grep -qF "$TOP/scripts/" "/proc/$_pid/cmdline" || break
 	done 2>/dev/null
-	read -r _up _ </proc/uptime
-	_n=$(now)
-	# milliseconds: now, less the time since boot, plus the start since
-	# boot (in clock ticks)
-	_ms=${_n%.*}${_n#*.}
-	[ -z "$_start" ] ||
-		_ms=$((_ms - ${_up%.*}${_up#*.}0 + _start * 1000 / $(getconf CLK_TCK)))
-	_run_t0=$((_ms / 1000)).$(printf '%03d' $((_ms % 1000)))
+	if [ -n "$_start" ]; then
+		# since boot, in clock ticks: USER_HZ, 100 on x86
+		_run_t0=$((_start / 100)).$(printf '%02d' $((_start % 100)))0
+	else
+		_run_t0=$(now)
+	fi
 }
 
 # progress MSG: one line on the terminal, with time since the run began.
@@ -492,8 +492,16 @@ check_config() {
 # status_get FILE KEY: the value of KEY in a status file of KEY=VALUE
 # lines (boot.status, a config's status); the last one where the key
 # was written again (a run judged again by collect --run).
+# Read by the shell: a run reads these dozens of times.
 status_get() {
-	sed -n "s/^$2=//p" "$1" 2>/dev/null | tail -n 1
+	_v='' _found=''
+	{
+		while IFS= read -r _l || [ -n "$_l" ]; do
+			case $_l in "$2="*) _v=${_l#"$2="} _found=1 ;; esac
+			_l=
+		done
+	} 2>/dev/null <"$1" || :
+	[ -z "$_found" ] || printf '%s\n' "$_v"
 }
 
 # exit_of_run RUNDIR CONFIG...: exit with the run's status: 1 when a
