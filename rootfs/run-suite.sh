@@ -36,18 +36,24 @@ listed() {
 	return 1
 }
 
-# run_suite SUITE: one KTAP document; each program is a subtest.  Its
+# run_suite SUITE [PROGRAMS]: one KTAP document; each program is a
+# subtest (only those of the comma-separated PROGRAMS, when given: the
+# part of the suite the host gave this guest, scripts/plan-guests.awk).  Its
 # output goes straight to the stream (no pipe: a child it leaves behind
 # must not hold the run up), framed by marker lines; the host nests it
 # (scripts/ktap.awk).  /bin/run-test stops a program at its timeout:
 # SIGTERM to its process group, SIGKILL TESTBED_GRACE seconds later.
 run_suite() {
-	suite=$1
+	suite=$1 part=${2:-}
 	dir=$testbed/$suite
 	# TEST_TIMEOUT on the host; the settings have the default first
 	timeout=${TESTBED_TIMEOUT:-$(setting "$suite" timeout "")}
 	# shellcheck disable=SC2046 # one program name per word
 	set -- $(cat "$dir/tests" 2>/dev/null)
+	if [ -n "$part" ]; then
+		# shellcheck disable=SC2046
+		set -- $(for t; do listed "$part" "$t" && echo "$t"; done)
+	fi
 	if [ -n "${TESTBED_TESTS:-}" ]; then	# TESTS=a,b on the host
 		# shellcheck disable=SC2046
 		set -- $(for t; do listed "$TESTBED_TESTS" "$t" && echo "$t"; done)

@@ -34,6 +34,9 @@
 # ended, its last lines (joined with a literal \n), one line per failed
 # attempt.
 #
+# DIR/suite-times.tsv gets each suite's time in the guest, and
+# DIR/program-times.tsv each program's (suite, program, seconds).
+#
 # "# uml-testbed TOKEN: cut BYTES" stands where the host dropped BYTES
 # of a program's output (scripts/cap.awk); DIR/cut.tsv gets suite,
 # program, bytes dropped, one line per program.
@@ -307,6 +310,14 @@ in_prog {
 
 {
 	print line > ktapfile
+}
+
+# A program's wall time in the guest, all its attempts (the line after
+# its last exit): scripts/plan-guests.awk may split a suite by them.
+running && current_prog != "" && index(line, "# " current_prog ": ") == 1 &&
+    line ~ /: [0-9.]+s$/ {
+	printf "%s\t%s\t%s\n", suite, current_prog, substr(line, length(current_prog) + 5) \
+		> (outdir "/program-times.tsv")
 }
 
 # The suite's wall time in the guest.

@@ -5,30 +5,77 @@
 # Sourced by scripts/selftest, whose helpers and variables it uses.
 # shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
 
-mkdir -p "$tmp/runner/bin" "$tmp/runner/testbed"
-cp -pR "$fixtures/runner/demo" "$tmp/runner/testbed/"
-if ! ${CC:-gcc} -O2 -o "$tmp/runner/bin/run-test" "$TOP/rootfs/run-test.c" 2>"$tmp/runner/cc.err"; then
-	not_ok "runner: rootfs/run-test.c builds on the host" "$(head -n 5 "$tmp/runner/cc.err")"
-else
-	# As init runs it: the guest's lines, the host's token, one retry,
-	# a second's grace; slow_test is listed as slow (SLOW=0).
+# run_demo DIR [PROGRAMS]: the demo suite (those of the comma-separated
+# PROGRAMS only) as init runs it: the guest's lines, the host's token,
+# one retry, a second's grace; slow_test is listed as slow (SLOW=0).
+# Its own copy of the stubs in DIR/testbed; the stream to DIR/tests.out,
+# the console to DIR/console.
+run_demo() {
+	mkdir -p "$1/testbed"
+	cp -pR "$fixtures/runner/demo" "$1/testbed/"
 	(
 		eval "$(guest_lines)"
-		testbed=$tmp/runner/testbed console=$tmp/runner/console
+		testbed=$1/testbed console=$1/console
+		# shellcheck disable=SC2030 # this subshell's own
 		PATH=$tmp/runner/bin:$PATH
 		TESTBED_RETRIES=1 TESTBED_GRACE=1 TESTBED_SKIP=demo/slow_test
 		# shellcheck source=rootfs/run-suite.sh
 		. "$TOP/rootfs/run-suite.sh"
-		run_suite demo
-	) >"$tmp/runner/stream" 2>&1
-	mkdir -p "$tmp/runner/out"
-	awk -v token="$token" -v suites=demo -v outdir="$tmp/runner/out" \
+		run_suite demo "${2:-}"
+	) >"$1/tests.out" 2>&1
+}
+
+# read_stream DIR [STREAM]: STREAM (default DIR/tests.out) as the host
+# reads it: the results to DIR/results.tsv, ktap.awk's files to DIR/out.
+read_stream() {
+	mkdir -p "$1/out"
+	awk -v token="$token" -v suites=demo -v outdir="$1/out" \
 		-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" \
-		"$tmp/runner/stream" >"$tmp/runner/results.tsv"
+		"${2:-$1/tests.out}" >"$1/results.tsv"
+}
+
+mkdir -p "$tmp/runner/bin"
+if ! ${CC:-gcc} -O2 -o "$tmp/runner/bin/run-test" "$TOP/rootfs/run-test.c" 2>"$tmp/runner/cc.err"; then
+	not_ok "runner: rootfs/run-test.c builds on the host" "$(head -n 5 "$tmp/runner/cc.err")"
+else
+	run_demo "$tmp/runner/whole"
+	read_stream "$tmp/runner/whole"
 	expect_same "runner: each way a program ends, as ktap.awk reads the guest's stream" \
-		"$fixtures/runner/demo.tsv" "$tmp/runner/results.tsv"
+		"$fixtures/runner/demo.tsv" "$tmp/runner/whole/results.tsv"
 	# The console: a line as each program starts, and as one runs again.
-	sed -n "s/^$GUEST_RUNS //p; s/^uml-testbed: //p" "$tmp/runner/console" >"$tmp/runner/console.got"
+	sed -n "s/^$GUEST_RUNS //p; s/^uml-testbed: //p" "$tmp/runner/whole/console" \
+		>"$tmp/runner/console.got"
 	expect_same "runner: the console says which program runs, and which runs again" \
 		"$fixtures/runner/console" "$tmp/runner/console.got"
+
+	# The same suite in two parts, as two guests run it when the host
+	# splits it (scripts/plan-guests.awk), their streams merged into
+	# one document (scripts/merge-parts.awk): ktap.awk must read what
+	# it reads of one run.
+	p=$tmp/runner/parts
+	first=pass_test+fail_test+flaky_test+skip_test+xfail_test
+	second=killed_test+hang_test+forge_test+missing_test+slow_test
+	run_demo "$p/guest-1" "$(echo "$first" | tr + ,)"
+	run_demo "$p/guest-2" "$(echo "$second" | tr + ,)"
+	awk -v token="$token" -v parts="1:demo:$first 2:demo:$second" \
+		-f "$TOP/scripts/merge-parts.awk" "$p/guest-1/tests.out" \
+		"$p/guest-2/tests.out" >"$p/tests.out"
+	read_stream "$p"
+	expect_same "runner: a suite run in two guests' parts and merged reads as one run" \
+		"$fixtures/runner/demo.tsv" "$p/results.tsv"
+
+	# The second guest died in its second program: a CRASH for it,
+	# and the programs no guest ran are counted.
+	mkdir -p "$p/guest-3" "$p/cut"
+	sed '/run hang_test/q' "$p/guest-2/tests.out" >"$p/guest-3/tests.out"
+	awk -v token="$token" -v parts="1:demo:$first 3:demo:$second" \
+		-f "$TOP/scripts/merge-parts.awk" "$p/guest-1/tests.out" \
+		"$p/guest-3/tests.out" >"$p/cut/tests.out"
+	read_stream "$p/cut"
+	awk -F'\t' '$3 == "CRASH" { print $2 "\t" $4 }' "$p/cut/results.tsv" >"$p/crash.got"
+	printf '%s\t%s\n' "killed_test" "killed by signal 10; failed in 2 of 2 attempts" \
+		"hang_test" "output ended while it ran (kernel crash or hang; see console.log)" \
+		"(not run)" "3 of 10 programs never ran" >"$p/crash.want"
+	expect_same "runner: a guest that died in its part: a CRASH for its program, the rest never ran" \
+		"$p/crash.want" "$p/crash.got"
 fi
