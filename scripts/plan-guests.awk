@@ -11,9 +11,9 @@
 # the most work is per guest; then the suites go longest first to the
 # least loaded guest of their clock.  A suite longer than its clock's
 # share per guest is split into its programs, when it takes split_min
-# seconds or more and every program of it has a time; it gets at most
-# one guest for each part_min seconds of it (a guest's boot takes about
-# half a second).
+# seconds or more, runs on the virtual clock, and every program of it
+# has a time; it gets at most one guest for each part_min seconds of it
+# (a guest's boot takes about half a second).
 BEGIN {
 	split_min = 1; part_min = 0.5
 	while ((getline line < times) > 0) {
@@ -28,7 +28,8 @@ BEGIN {
 NF {
 	n++; name[n] = $1; clk[n] = $2; cost[n] = ($1 in t) ? t[$1] : 1
 	np[n] = NF - 2
-	timed = np[n] >= 2 && cost[n] >= split_min
+	# (a real clock's suite measures wall time: never beside itself)
+	timed = np[n] >= 2 && cost[n] >= split_min && $2 != "real"
 	for (i = 3; i <= NF; i++) {
 		prog[n, i - 2] = $i
 		if (!(($1, $i) in pt)) timed = 0
