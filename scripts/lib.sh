@@ -53,7 +53,13 @@ say_error() {
 
 # reason_of FILE: the last error stages wrote to FILE (fd 8, above).
 reason_of() {
-	tail -n 1 "$1" 2>/dev/null
+	_r=
+	{
+		while IFS= read -r _l || [ -n "$_l" ]; do
+			_r=$_l _l=
+		done
+	} 2>/dev/null <"$1" || return 0
+	[ -z "$_r" ] || printf '%s\n' "$_r"
 }
 
 die() {
@@ -106,7 +112,10 @@ set_run_t0() {
 		set -- ${_stat##*) }
 		_start=${20} _pid=$2
 		[ "$_pid" -gt 1 ] || break
-		grep -qF "$TOP/scripts/" "/proc/$_pid/cmdline" || break
+		# (read drops the NULs between the arguments)
+		_cmd=
+		read -r _cmd <"/proc/$_pid/cmdline" || :
+		case $_cmd in *"$TOP/scripts/"*) ;; *) break ;; esac
 	done 2>/dev/null
 	if [ -n "$_start" ]; then
 		# since boot, in clock ticks: USER_HZ, 100 on x86
@@ -343,7 +352,11 @@ disk_writer() {
 # need_space DIR MIB WHAT: stop, naming DIR, unless its file system has
 # MIB MiB free.
 need_space() {
-	_free=$(df -Pk "$1" 2>/dev/null | awk 'NR == 2 { print int($4 / 1024) }')
+	_free=$(df -Pk "$1" 2>/dev/null) || _free=
+	# the second line's fourth field: KiB available
+	# shellcheck disable=SC2086 # split into fields
+	[ -z "$_free" ] || { set -- "$@" ${_free#*"
+"}; _free=$(($7 / 1024)); }
 	[ -z "$_free" ] || [ "$_free" -ge "$2" ] ||
 		die "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
 }
@@ -375,10 +388,44 @@ static_pie_specs() {
 	fi
 }
 
+# words LIST: the words of LIST (separated by commas, blanks or
+# newlines) on one line, a blank between.  No process: runs often.
+words() {
+	_ifs=$IFS
+	IFS=", 	
+"
+	set -f
+	# shellcheck disable=SC2086 # split on IFS
+	set -- $1
+	set +f
+	IFS=$_ifs
+	echo "$*"
+}
+
+# is_line LINES WORD: WORD is one of the lines of LINES.
+is_line() {
+	case "
+$1
+" in *"
+$2
+"*) return 0 ;; esac
+	return 1
+}
+
 # config_fragments NAME: the fragments of a config, from configs/matrix.
+# (Read by the shell: a run asks a dozen times.)
 config_fragments() {
-	awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; found = 1 }
-		END { exit !found }' "$TOP/configs/matrix"
+	_found=1
+	while read -r _n _rest || [ -n "$_n" ]; do
+		if [ "$_n" = "$1" ]; then
+			# shellcheck disable=SC2086 # its words, a blank before each
+			[ -z "$_rest" ] || printf ' %s' $_rest
+			echo
+			_found=0
+		fi
+		_n=
+	done <"$TOP/configs/matrix"
+	return "$_found"
 }
 
 # all_configs: every config name of the matrix, in order.
@@ -397,8 +444,11 @@ default_configs() {
 # config_nommu NAME: do the config's fragments turn the MMU off?
 config_nommu() {
 	for _f in $(config_fragments "$1"); do
-		grep -qx '# CONFIG_MMU is not set' "$TOP/configs/$_f" 2>/dev/null &&
-			return 0
+		[ -f "$TOP/configs/$_f" ] || continue
+		while IFS= read -r _l || [ -n "$_l" ]; do
+			[ "$_l" != '# CONFIG_MMU is not set' ] || return 0
+			_l=
+		done <"$TOP/configs/$_f"
 	done
 	return 1
 }
@@ -406,9 +456,13 @@ config_nommu() {
 # config_boot_args NAME: kernel arguments the config's fragments ask for
 # ("# boot-args: ..." lines), on one line.
 config_boot_args() {
-	for f in $(config_fragments "$1"); do
-		sed -n 's/^# boot-args://p' "$TOP/configs/$f" 2>/dev/null
-	done | tr '\n' ' '
+	for _f in $(config_fragments "$1"); do
+		[ -f "$TOP/configs/$_f" ] || continue
+		while IFS= read -r _l || [ -n "$_l" ]; do
+			case $_l in "# boot-args:"*) printf '%s ' "${_l#"# boot-args:"}" ;; esac
+			_l=
+		done <"$TOP/configs/$_f"
+	done
 }
 
 # The host user a guest's kernel runs as when the harness runs as root
@@ -443,12 +497,13 @@ confine_guest() {
 	need_tool setpriv util-linux
 	need_tool setarch util-linux
 	CONFINE=''
-	CONFINE_WHO="uid $(id -u)"
+	_uid=$(id -u)
+	CONFINE_WHO="uid $_uid"
 	_ns="--mount --ipc --net"
-	[ "$(id -u)" = 0 ] || _ns="--user $_ns"
+	[ "$_uid" = 0 ] || _ns="--user $_ns"
 	GUEST_DIR=$1/guest
 	mkdir -p "$GUEST_DIR"
-	if [ "$(id -u)" = 0 ]; then
+	if [ "$_uid" = 0 ]; then
 		_ids=$(guest_ids)
 		chmod 711 "$1"
 		chown "$_ids" "$GUEST_DIR"
@@ -465,7 +520,7 @@ confine_guest() {
 		CONFINE_WHO="$CONFINE_WHO, the host's namespaces ('unshare $_ns' is not allowed here)"
 	fi
 	CONFINE="$CONFINE setpriv"
-	if [ "$(id -u)" = 0 ]; then
+	if [ "$_uid" = 0 ]; then
 		CONFINE="$CONFINE --reuid=${_ids%:*} --regid=${_ids#*:} --clear-groups"
 		CONFINE="$CONFINE --inh-caps=-all --ambient-caps=-all --bounding-set=-all"
 	fi
@@ -478,8 +533,9 @@ confine_guest() {
 	# run without address space randomization, and the guest's user
 	# may not reach that path.  Where personality() is refused (the
 	# seccomp profile of a container), UML does without, as before.
-	if setarch "$(uname -m)" -R true 2>/dev/null; then
-		CONFINE="$CONFINE setarch $(uname -m) -R"
+	_m=$(uname -m)
+	if setarch "$_m" -R true 2>/dev/null; then
+		CONFINE="$CONFINE setarch $_m -R"
 	fi
 }
 
@@ -548,7 +604,8 @@ build_dir() {
 
 # random_token: 16 hex digits from /dev/urandom.
 random_token() {
-	od -An -N8 -tx8 /dev/urandom | tr -d ' '
+	_t=$(od -An -N8 -tx8 /dev/urandom)
+	echo "${_t##* }"
 }
 
 # printable: stdin as text that a terminal, JSON and XML all take:
@@ -609,7 +666,9 @@ kernel_version() {
 # tree_release OUT: the release of the kernel built in OUT ("6.1.176"),
 # empty where it is not known.
 tree_release() {
-	cat "$1/include/config/kernel.release" 2>/dev/null || :
+	_r=
+	read -r _r 2>/dev/null <"$1/include/config/kernel.release" || :
+	printf '%s\n' "$_r"
 }
 
 # The tree's kselftest targets to run (KSELFTESTS="" for none).
@@ -618,7 +677,14 @@ KSELFTESTS=${KSELFTESTS-core pidfd coredump net/af_unix}
 # ksft_suite TARGET: the suite name of a kselftest target (net/af_unix
 # -> ksft-net-af_unix).
 ksft_suite() {
-	echo "ksft-$(echo "$1" | tr / -)"
+	_t=$1 _o=ksft-
+	while :; do
+		case $_t in
+		*/*) _o=$_o${_t%%/*}- _t=${_t#*/} ;;
+		*) break ;;
+		esac
+	done
+	echo "$_o$_t"
 }
 
 # extra_suites DIR: the suites of an EXTRA_TESTS folder (DIR/<suite>/
@@ -628,7 +694,7 @@ ksft_suite() {
 extra_suites() {
 	for _s in "$1"/*/settings; do
 		[ -f "$_s" ] || continue
-		_s=$(basename "$(dirname "$_s")")
+		_s=${_s%/settings} && _s=${_s##*/}
 		case $_s in
 		ksft-*) die "EXTRA_TESTS: suite '$_s' is named as the tree's kselftests are (ksft-*); rename it" ;;
 		*[!A-Za-z0-9_.-]*) die "EXTRA_TESTS: suite '$_s': name it with letters, digits, '.', '_' and '-' only" ;;
