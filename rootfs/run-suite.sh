@@ -24,9 +24,26 @@ frame() {
 }
 
 # setting SUITE KEY DEFAULT: a value from the suite's settings file.
+# (The guest's processes are slow to start: shell reads, here and
+# below, where the host would use sed or awk.)
 setting() {
-	v=$(sed -n "s/^$2=//p" "$testbed/$1/settings" 2>/dev/null | tail -n 1)
+	v=
+	if [ -f "$testbed/$1/settings" ]; then
+		while IFS= read -r l || [ -n "$l" ]; do
+			case $l in "$2="*) v=${l#"$2="} ;; esac
+			l=
+		done <"$testbed/$1/settings"
+	fi
 	echo "${v:-$3}"
+}
+
+# since T0: seconds since T0 (a /proc/uptime reading), two decimals.
+since() {
+	read -r t1 _ </proc/uptime
+	d=$(((${t1%.*} - ${1%.*}) * 100 + 1${t1#*.} - 1${1#*.}))
+	c=$((d % 100))
+	[ "$c" -ge 10 ] || c=0$c
+	echo "$((d / 100)).$c"
 }
 
 # listed LIST WORD: WORD is one of the comma-separated LIST.  (No case
@@ -58,7 +75,7 @@ run_suite() {
 		# shellcheck disable=SC2046
 		set -- $(for t; do listed "$TESTBED_TESTS" "$t" && echo "$t"; done)
 	fi
-	started=$(cut -d" " -f1 /proc/uptime)
+	read -r started _ </proc/uptime
 	frame suite "$suite" begin
 	echo "KTAP version 1"
 	echo "# timeout=$timeout"
@@ -68,7 +85,7 @@ run_suite() {
 		n=$((n + 1))
 		echo "$GUEST_RUNS $suite: $t" >>"$console"
 		frame run "$t"
-		t0=$(cut -d" " -f1 /proc/uptime)
+		read -r t0 _ </proc/uptime
 		if listed "${TESTBED_SKIP:-}" "$suite/$t"; then	# SLOW=0 on the host
 			rc=slow
 		elif [ -x "$dir/$t" ]; then
@@ -92,7 +109,7 @@ run_suite() {
 		fi
 		echo
 		frame exit "$rc"
-		echo "# $t: $(awk -v s="$t0" '{ printf "%.2f", $1 - s }' /proc/uptime)s"
+		echo "# $t: $(since "$t0")s"
 		case $rc in
 		not-built)
 			# The tree's kselftests may need what this config
@@ -121,6 +138,6 @@ run_suite() {
 			;;
 		esac
 	done
-	echo "# duration: $(awk -v s="$started" '{ printf "%.2f", $1 - s }' /proc/uptime)s"
+	echo "# duration: $(since "$started")s"
 	frame suite "$suite" end
 }
