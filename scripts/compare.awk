@@ -1,11 +1,17 @@
-# compare.awk: see scripts/compare.  Reads "RUN<TAB>config<TAB>suite<TAB>
-# test<TAB>RESULT<TAB>detail" lines, RUN A or B; prints the tests whose
-# result changed, new failures first (scripts/verdict.awk says what a
-# failure is), and exits 1 when there is a new one.
+# compare.awk: see scripts/compare.  Reads the results.tsv files of both
+# runs, side=A before run A's, side=B before run B's, each line made
+# "RUN<TAB>config<TAB>suite<TAB>test<TAB>RESULT<TAB>detail" (the config
+# is the file's folder); prints the tests whose result changed, new
+# failures first (scripts/verdict.awk says what a failure is), and
+# exits 1 when there is a new one.
 
 function bad(r) { return result_fails(r) }
 
 {
+	c = FILENAME
+	sub("/[^/]*$", "", c)
+	sub(".*/", "", c)
+	$0 = side "\t" c "\t" $0
 	key = $2 "\t" $3 "\t" $4
 	if (!(key in seen)) { seen[key] = 1; keys[++n] = key }
 	res[$1, key] = $5

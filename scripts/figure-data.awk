@@ -3,19 +3,23 @@
 # gnuplot data: NAME, the bytes on the socket as a percentage of the
 # dump, the same for upstream's measurement ("?" where there is none).
 # Figures without socket= and dump= are left out.
-match($0, /^[ \t]*# figure: [^ ]/) {
-	$0 = substr($0, RSTART + RLENGTH - 1)
-	split("", v)
-	for (i = 2; i <= NF; i++) {
-		j = index($i, "=")
-		if (j) v[substr($i, 1, j - 1)] = substr($i, j + 1)
+#
+# figure(LINE): the data line of a KTAP line, "" when it has none (a
+# function: report-clean.awk reads the documents for more than this).
+function figure(s,    f, n, v, i, j, up, name) {
+	if (!match(s, /^[ \t]*# figure: [^ ]/))
+		return ""
+	n = split(substr(s, RSTART + RLENGTH - 1), f)
+	for (i = 2; i <= n; i++) {
+		j = index(f[i], "=")
+		if (j) v[substr(f[i], 1, j - 1)] = substr(f[i], j + 1)
 	}
 	if (v["socket"] == "" || v["dump"] + 0 <= 0)
-		next
+		return ""
 	up = "?"
 	if (v["upstream_socket"] != "" && v["upstream_dump"] + 0 > 0)
 		up = sprintf("%.4g", 100 * v["upstream_socket"] / v["upstream_dump"])
-	name = $1
+	name = f[1]
 	sub(/^coredump-/, "", name)
-	printf "%s %.4g %s\n", name, 100 * v["socket"] / v["dump"], up
+	return sprintf("%s %.4g %s", name, 100 * v["socket"] / v["dump"], up)
 }

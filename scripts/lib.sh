@@ -609,17 +609,12 @@ random_token() {
 }
 
 # printable: stdin as text that a terminal, JSON and XML all take:
-# what is not UTF-8 goes, and so do NULs and a tty's carriage return at
-# the end of a line; the other control characters but tab and newline
-# (C0, DEL, C1: terminal escapes) and the two non-characters XML
-# refuses become '?'.
+# what is not UTF-8 goes, and so do NULs; then each line as
+# scripts/printable.awk says.  (scripts/report does the same for many
+# files in one pipeline, report-clean.awk.)
 printable() {
-	iconv -c -f UTF-8 -t UTF-8 | tr -d '\000' | LC_ALL=C awk '{
-		sub(/\r$/, "")
-		gsub(/[\001-\010\013-\037\177]/, "?")
-		gsub(/\302[\200-\237]|\357\277[\276\277]/, "?")
-		print
-	}'
+	iconv -c -f UTF-8 -t UTF-8 | tr -d '\000' |
+		LC_ALL=C awk -v filter=1 -f "$TOP/scripts/printable.awk"
 }
 
 # sha256_of FILE
