@@ -46,6 +46,19 @@ since() {
 	echo "$((d / 100)).$c"
 }
 
+# put_back_core_pattern PROGRAM: a program that ends with the kernel's
+# core_pattern changed (a test killed at its timeout before it put its
+# own back) must not change what the next one finds: put back the
+# value init saw at boot (core_pattern0, with core_pattern_file, which
+# only init sets: never on the host, where the self-tests run this).
+put_back_core_pattern() {
+	[ -n "${core_pattern_file:-}" ] || return 0
+	IFS= read -r cp <"$core_pattern_file" || return 0
+	[ "$cp" != "$core_pattern0" ] || return 0
+	echo "$core_pattern0" >"$core_pattern_file" || return 0
+	say "suite $suite: $1 left core_pattern '$cp': put back '$core_pattern0'"
+}
+
 # listed LIST WORD: WORD is one of the comma-separated LIST.  (No case
 # inside $(...): the NOMMU busybox's hush cannot parse that.)
 listed() {
@@ -96,6 +109,7 @@ run_suite() {
 			while :; do
 				(cd "$dir" && exec run-test "$timeout" "$TESTBED_GRACE" "./$t") </dev/null 2>&1
 				rc=$?
+				put_back_core_pattern "$t"
 				case $rc in 0 | 2 | 4) break ;; esac
 				[ "$attempt" -le "${TESTBED_RETRIES:-0}" ] || break
 				attempt=$((attempt + 1))

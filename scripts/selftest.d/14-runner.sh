@@ -78,4 +78,37 @@ else
 		"(not run)" "3 of 10 programs never ran" >"$p/crash.want"
 	expect_same "runner: a guest that died in its part: a CRASH for its program, the rest never ran" \
 		"$p/crash.want" "$p/crash.got"
+
+	# A program that ends with core_pattern changed (killed at its
+	# timeout before it put its own back): the next program finds it as
+	# the guest booted with it, and the console says so.  (A file
+	# stands in for /proc/sys/kernel/core_pattern, as init names it.)
+	cpd=$tmp/runner/core
+	mkdir -p "$cpd/testbed"
+	cp -pR "$fixtures/runner/core" "$cpd/testbed/"
+	echo core >"$cpd/core_pattern"
+	(
+		eval "$(guest_lines)"
+		testbed=$cpd/testbed console=$cpd/console
+		# shellcheck disable=SC2031 # this subshell's own
+		PATH=$tmp/runner/bin:$PATH
+		TESTBED_RETRIES=0 TESTBED_GRACE=1 TESTBED_SKIP=
+		core_pattern_file=$cpd/core_pattern core_pattern0=core
+		CORE_PATTERN_FILE=$cpd/core_pattern
+		export CORE_PATTERN_FILE
+		# shellcheck source=rootfs/run-suite.sh
+		. "$TOP/rootfs/run-suite.sh"
+		run_suite core
+	) >"$cpd/tests.out" 2>&1
+	mkdir -p "$cpd/out"
+	awk -v token="$token" -v suites=core -v outdir="$cpd/out" \
+		-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" \
+		"$cpd/tests.out" >"$cpd/results.tsv"
+	if ! awk -F'\t' 'index($2, "see_test: ") == 1 && $3 == "PASS" { ok = 1 } END { exit !ok }' "$cpd/results.tsv" ||
+		! grep -qxF "uml-testbed: suite core: spoil_test left core_pattern '@/tmp/spoiled.socket': put back 'core'" "$cpd/console"; then
+		not_ok "runner: a program that leaves core_pattern changed: the next finds it as at boot" \
+			"results: $(tr '\n\t' '; ' <"$cpd/results.tsv"); console: $(tr '\n' ';' <"$cpd/console")"
+	else
+		ok "runner: a program that leaves core_pattern changed: the next finds it as at boot"
+	fi
 fi
