@@ -59,6 +59,24 @@ put_back_core_pattern() {
 	say "suite $suite: $1 left core_pattern '$cp': put back '$core_pattern0'"
 }
 
+# empty_scratch PROGRAM: after an attempt that failed, what it left in
+# the guest's /tmp (scratch_dir, which only init sets: never on the
+# host) goes, so that the next attempt and the next program do not trip
+# over it: a socket path still there ("Address already in use"), a
+# tmpfs full of a killed test's core.
+empty_scratch() {
+	[ -n "${scratch_dir:-}" ] || return 0
+	p=$1
+	set -- "$scratch_dir"/* "$scratch_dir"/.[!.]* "$scratch_dir"/..?*
+	for f; do
+		shift
+		if [ -e "$f" ] || [ -L "$f" ]; then set -- "$@" "$f"; fi
+	done
+	[ $# -gt 0 ] || return 0
+	rm -rf -- "$@"
+	say "suite $suite: $p failed: emptied $scratch_dir ($# entries) for what runs next"
+}
+
 # listed LIST WORD: WORD is one of the comma-separated LIST.  (No case
 # inside $(...): the NOMMU busybox's hush cannot parse that.)
 listed() {
@@ -111,6 +129,7 @@ run_suite() {
 				rc=$?
 				put_back_core_pattern "$t"
 				case $rc in 0 | 2 | 4) break ;; esac
+				empty_scratch "$t"
 				[ "$attempt" -le "${TESTBED_RETRIES:-0}" ] || break
 				attempt=$((attempt + 1))
 				echo
