@@ -259,7 +259,7 @@ host_tools() {
 			echo musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
 	done
 	[ "$_what" != rootfs ] || return 0
-	echo setpriv:util-linux pgrep:procps
+	echo setpriv:util-linux taskset:util-linux pgrep:procps
 }
 
 # preflight TARGET CONFIG...: check every host tool that TARGET needs
@@ -537,6 +537,25 @@ confine_guest() {
 	if setarch "$_m" -R true 2>/dev/null; then
 		CONFINE="$CONFINE setarch $_m -R"
 	fi
+}
+
+# guest_cpus: the CPUs this process may run on, one word each (from
+# /proc/self/status, in the shell: "0-3,8" says 0 1 2 3 8).
+guest_cpus() {
+	_l=
+	while read -r _k _v; do
+		[ "$_k" != Cpus_allowed_list: ] || { _l=$_v; break; }
+	done </proc/self/status
+	_r='' _IFS=$IFS
+	IFS=,
+	for _x in $_l; do
+		_a=${_x%-*} _b=${_x#*-}
+		while [ "$_a" -le "$_b" ]; do
+			_r="$_r $_a" _a=$((_a + 1))
+		done
+	done
+	IFS=$_IFS
+	echo "${_r# }"
 }
 
 # check_config NAME: stop with the list of known names if NAME is unknown.

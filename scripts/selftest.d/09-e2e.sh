@@ -28,6 +28,18 @@ if [ -z "$quick" ]; then
 	else
 		not_ok "end to end: the ksft-coredump guest's memory" "expected 2621440K (2560M), got '${got}K'"
 	fi
+	# Each guest's host processes on a core of their own, the guests in
+	# turn on the cores this run may use (scripts/boot --cpu).
+	got=$(sed -n "s/^uml-testbed: the guest's host process: .*, on CPU \([0-9]*\)$/\1/p" \
+		"$latest/mmu/console.log" 2>/dev/null | tr '\n' ' ')
+	want=$(guest_cpus | awk -v n="$(echo "$got" | wc -w)" \
+		'{ for (i = 0; i < n; i++) printf "%s ", $(i % NF + 1) }')
+	if [ -n "$got" ] && [ "$got" = "$want" ]; then
+		ok "end to end: each guest on a core of its own (CPUs $got)"
+	else
+		not_ok "end to end: each guest on a core of its own" \
+			"expected the guests on CPUs '$want' in turn, got '$got'"
+	fi
 	# A second run with nothing changed rebuilds nothing.
 	kernel=$BUILD/mmu/linux image=$BUILD/mmu/rootfs.img
 	before=$(ls -l --time-style=+%s.%N "$kernel" "$image" 2>/dev/null)
