@@ -137,7 +137,11 @@ progress() {
 # line updated in place every second, otherwise (a CI log) a line every
 # 30 seconds.  Run it in the background; end_progress PID stops it, and
 # it ends by itself when the script that started it ($$) is gone.
+# It keeps none of the locks (fds 8 and 9): its sleep, orphaned when it
+# is stopped, would hold the build folder's for up to a second after
+# the run, and the next run would wait for it.
 count_progress() {
+	exec 8>&- 9>&-
 	_msg=$1 _ere=$2 _total=$3
 	shift 3
 	_every=30 _eol='\n'

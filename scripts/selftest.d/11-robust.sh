@@ -308,6 +308,18 @@ if [ -z "$quick" ]; then
 			"got exit $rc" "$(tail -n 5 "$tmp/rob-trunc.log")"
 	fi
 
+	# A run that has ended holds no lock: nothing it left running keeps
+	# the build folder's (the next run would wait for it, saying so).
+	env RESULTS="$tmp/rob-lock" CONFIGS=mmu KSELFTESTS='' SUITES=close_range \
+		TESTS=close_range_test "$TOP/scripts/check" >"$tmp/rob-lock.log" 2>&1
+	if flock -n "$BUILD/mmu/.lock" true; then
+		ok "robust: a run that has ended holds no lock of the build folder"
+	else
+		not_ok "robust: a run that has ended holds no lock of the build folder" \
+			"expected $BUILD/mmu/.lock free as make check returns, got it held by:" \
+			"$(fuser -v "$BUILD/mmu/.lock" 2>&1 | grep -v '^Cannot stat')"
+	fi
+
 	# Two runs of one config in one clone at once: the second waits for
 	# the first to be done with the build folder, saying so, and then
 	# finds all built.
