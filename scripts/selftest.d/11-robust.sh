@@ -310,8 +310,11 @@ if [ -z "$quick" ]; then
 
 	# A run that has ended holds no lock: nothing it left running keeps
 	# the build folder's (the next run would wait for it, saying so).
+	# With the case before's image (EXTRA_TESTS): the next case's runs
+	# must find it to pack again.
 	env RESULTS="$tmp/rob-lock" CONFIGS=mmu KSELFTESTS='' SUITES=close_range \
-		TESTS=close_range_test "$TOP/scripts/check" >"$tmp/rob-lock.log" 2>&1
+		TESTS=close_range_test EXTRA_TESTS="$fixtures/guest" \
+		"$TOP/scripts/check" >"$tmp/rob-lock.log" 2>&1
 	if flock -n "$BUILD/mmu/.lock" true; then
 		ok "robust: a run that has ended holds no lock of the build folder"
 	else
