@@ -73,19 +73,22 @@ else
 		"got $(cat "$tmp/known.got")"
 fi
 
-# Slow programs by tree: what the guest is told not to run.
-printf '# c\nksft-x a all why\nksft-x b <6.16 why\nksft-y c >=7.0 why\n' >"$tmp/slow.list"
-for rel in 6.1.176 7.3.0 ''; do
-	awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/slow.awk" -v release="$rel" \
-		"$tmp/slow.list"
+# Slow programs by tree and config: what the guest is told not to run.
+printf '# c\nksft-x a all all why\nksft-x b <6.16 all why\nksft-y c >=7.0 all why\nksft-z d all debug why\n' \
+	>"$tmp/slow.list"
+for case in "6.1.176:base mmu" "7.3.0:base mmu debug" "7.3.0:base mmu debugx" ":base mmu"; do
+	awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/slow.awk" -v release="${case%%:*}" \
+		-v fragments="${case#*:}" "$tmp/slow.list"
 	echo
 done >"$tmp/slow.got"
 if [ "$(cat "$tmp/slow.got")" = "ksft-x/a,ksft-x/b
+ksft-x/a,ksft-y/c,ksft-z/d
 ksft-x/a,ksft-y/c
 ksft-x/a" ]; then
-	ok "slow kselftests: a line holds for the trees its kernels column names"
+	ok "slow kselftests: a line holds for the trees and the configs its columns name"
 else
-	not_ok "slow kselftests by tree" "expected ksft-x/a,ksft-x/b | ksft-x/a,ksft-y/c | ksft-x/a" \
+	not_ok "slow kselftests by tree and config" \
+		"expected ksft-x/a,ksft-x/b | ksft-x/a,ksft-y/c,ksft-z/d | ksft-x/a,ksft-y/c | ksft-x/a" \
 		"got $(tr '\n' '|' <"$tmp/slow.got")"
 fi
 
