@@ -130,7 +130,9 @@ $(EXIT_SO): $(S)/testbed_exit.c
 	$(CC) -shared -fPIC -O2 -o $@.tmp $< 2>/dev/null && mv $@.tmp $@ || rm -f $@.tmp
 
 ifneq ($(filter $(EXIT_SO),$(.LOADED)),)
-status_file := $(or $(TMPDIR),/tmp)/uml-testbed-make.$(shell echo $$PPID)
+# In the build folder, the caller's own: a name in a shared TMPDIR could
+# be planted (a symlink) by another user before make writes it.
+status_file := $(dir $(EXIT_SO))status.$(shell echo $$PPID)
 $(STATUS_GOALS): %: .status-%
 	@$(testbed-exit $(status_file).$@)
 $(STATUS_GOALS:%=.status-%): .status-%:

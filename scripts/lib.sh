@@ -636,6 +636,13 @@ guest_lines() {
 		"$GUEST_UP" "$GUEST_DISK_FULL" "$GUEST_RUNS" "$GUEST_DONE" "$GUEST_KILLED"
 }
 
+# scratch_file WHAT: a new empty file in TMPDIR, made by mktemp (never a
+# name another user could have planted, a pid's say), its path printed.
+scratch_file() {
+	mktemp "${TMPDIR:-/tmp}/uml-testbed-$1.XXXXXX" 2>/dev/null ||
+		die "cannot make a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
+}
+
 # build_dir CONFIG: the build folder of CONFIG for the source that
 # prepare-source described (its SRC_VARIANT: another tree, series or
 # KCONFIG= builds in a folder of its own).
