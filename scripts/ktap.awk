@@ -37,6 +37,13 @@
 # DIR/suite-times.tsv gets each suite's time in the guest, and
 # DIR/program-times.tsv each program's (suite, program, seconds).
 #
+# The frames must nest as the guest's runner writes them: a line after a
+# suite's end (before the next suite begins), an end of a suite that is
+# not the one open, or a suite that begins twice is a broken frame: a
+# FAIL of the test "(frame)" of that suite, which says what came.  A
+# program that printed its suite's end (it read the token) cannot end
+# its suite early: the runner's own lines for it come after that end.
+#
 # "# uml-testbed TOKEN: cut BYTES" stands where the host dropped BYTES
 # of a program's output (scripts/cap.awk); DIR/cut.tsv gets suite,
 # program, bytes dropped, one line per program.
@@ -181,6 +188,18 @@ function end_program(name, ok, dir,    res) {
 	nprograms++
 }
 
+# broken SUITE WHY: a broken frame in SUITE's document (once a suite).
+function broken(s, why,    keep) {
+	if (s == "" || (s in broke))
+		return
+	broke[s] = 1
+	keep = suite
+	suite = s
+	gsub(/[\001-\037]/, " ", why)
+	emit("(frame)", "FAIL", "broken frame: " substr(why, 1, 200))
+	suite = keep
+}
+
 function end_suite(complete) {
 	if (!in_suite)
 		return
@@ -223,6 +242,12 @@ BEGIN {
 
 nw == 3 && w[1] == "suite" && w[3] == "begin" {
 	end_suite(0)
+	closed = ""
+	if (w[2] in seen) {
+		broken(w[2], "suite " w[2] " began a second time")
+		in_suite = 0
+		next
+	}
 	suite = w[2]
 	in_suite = 1
 	ktapfile = outdir "/" suite ".ktap"
@@ -235,7 +260,19 @@ nw == 3 && w[1] == "suite" && w[3] == "begin" {
 }
 
 nw == 3 && w[1] == "suite" && w[3] == "end" {
+	if (!in_suite || w[2] != suite) {
+		broken(in_suite ? suite : closed != "" ? closed : w[2], "an end of suite " w[2] \
+		       (in_suite ? " inside suite " suite : " after its end"))
+		next
+	}
 	end_suite(1)
+	closed = suite
+	next
+}
+
+# After a suite's end only the next suite's begin (or nothing) comes.
+!in_suite && closed != "" && line !~ /^[ \t]*$/ {
+	broken(closed, "a line after the suite's end: " line)
 	next
 }
 
