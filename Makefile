@@ -35,6 +35,15 @@ endif
 # must not reach the kernel's and kselftests' own makes (O=, SUITES=).
 MAKEOVERRIDES :=
 
+# make splits words at blanks: a path with one would load the exit
+# plugin from, and build it over, the file its first word names (O=),
+# or name a file that is not there.  Refused here, in one line, before
+# anything is created or written.
+blank_paths := $(strip $(foreach v,CURDIR O RESULTS KSRC EXTRA_TESTS,$(if $(word 2,$($(v))),$(v))))
+ifneq ($(blank_paths),)
+$(error $(firstword $(blank_paths))="$($(firstword $(blank_paths)))" has a blank: make cannot take such a path; use one without (a symbolic link to it, say))
+endif
+
 # O= must be a folder: stop here with one line, before a script's mkdir
 # says "Not a directory" (and before clean removes a file).
 ifneq ($(wildcard $(O)),)

@@ -251,3 +251,19 @@ if find_tool mke2fs; then
 else
 	ok "preflight: a tool in an sbin folder # SKIP no mke2fs here"
 fi
+
+# A path with a blank (O=, RESULTS=, KSRC=, EXTRA_TESTS=, the clone):
+# one line naming it, and nothing created or written (make split the
+# exit plugin's path at the blank and built it over the file its first
+# word named).
+echo "a file of the user's" >"$tmp/data"
+touch -d 2000-01-01 "$tmp/data"
+rc=$(make_rc check O="$tmp/data builds" CONFIGS=mmu)
+if [ "$rc" = 2 ] && grep -q "^Makefile:[0-9]*: \*\*\* O=\"$tmp/data builds\" has a blank" "$tmp/make.out" &&
+	[ "$(cat "$tmp/data")" = "a file of the user's" ] && [ ! -e "$TOP/builds" ] &&
+	[ ! -e "$tmp/data builds" ]; then
+	ok "bad input: O= with a blank is refused in one line; nothing is created or written"
+else
+	not_ok "bad input: O= with a blank" "expected exit 2, one line, the file and the clone untouched" \
+		"got exit $rc: $(head -n 2 "$tmp/make.out")" "$(ls -d "$TOP/builds" "$tmp/data builds" 2>/dev/null)"
+fi
