@@ -39,6 +39,18 @@ KEEP_OUTPUT=262144
 
 prog=${0##*/}
 
+# The harness's descriptors, each for one thing only:
+#   3     boot: the guest's KTAP stream (UML's second console line)
+#   5     the lock of a folder one stage holds while it works there:
+#         the source folder (prepare-source), the shared busybox
+#         folder (pack-rootfs), a guest's scratch folder (boot, and
+#         the guest with it)
+#   6, 7  boot: the kernel and the image, read-only, for the guest
+#   7     fetch-tree: the lock of a fetched tree's folder
+#   8     the reason channel, below
+#   9     the lock of a config's build folder (lock_build), from the
+#         build to the end of the boot
+#
 # The reason channel, fd 8: when a script runs a stage with fd 8 open on
 # a file (check: 8>><run>/<config>/error), the stage's errors go there
 # too, a line each, and the last is the reason the run's report quotes.
@@ -137,11 +149,11 @@ progress() {
 # line updated in place every second, otherwise (a CI log) a line every
 # 30 seconds.  Run it in the background; end_progress PID stops it, and
 # it ends by itself when the script that started it ($$) is gone.
-# It keeps none of the locks (fds 8 and 9): its sleep, orphaned when it
+# It keeps none of the locks (fds 5 and 9): its sleep, orphaned when it
 # is stopped, would hold the build folder's for up to a second after
 # the run, and the next run would wait for it.
 count_progress() {
-	exec 8>&- 9>&-
+	exec 5>&- 8>&- 9>&-
 	_msg=$1 _ere=$2 _total=$3
 	shift 3
 	_every=30 _eol='\n'
