@@ -491,6 +491,40 @@ if [ -z "$quick" ]; then
 		fi
 	fi
 
+	# No temporary name can be planted (issue 33, item 2): another user
+	# fills the run's TMPDIR with symlinks under every name the next
+	# pids would give (world-writable, not sticky: the host's
+	# protected_symlinks does not guard it), and root's make check
+	# writes through none of them.
+	if [ "$(id -u)" = 0 ]; then
+		ids=$(guest_ids)
+		plant=$tmp/plant
+		mkdir -p "$plant/tmp"
+		chmod 755 "$plant"
+		chmod 777 "$plant/tmp"
+		echo "not to be written" >"$plant/victim"
+		first=$(sh -c 'echo $$')
+		setpriv --reuid="${ids%:*}" --regid="${ids#*:}" --clear-groups sh -c '
+			i=$1
+			while [ "$i" -lt $(($1 + 600)) ]; do
+				for n in source."$i" bisect."$i" make."$i".check make."$i"; do
+					ln -s "$2" "$3/uml-testbed-$n"
+				done
+				i=$((i + 1))
+			done' - "$first" "$plant/victim" "$plant/tmp"
+		rc=0
+		TMPDIR=$plant/tmp make -s -C "$TOP" check RESULTS="$tmp/rob-plant" CONFIGS=mmu \
+			KSELFTESTS= SUITES=close_range >"$tmp/rob-plant.log" 2>&1 || rc=$?
+		planted=$(find "$plant/tmp" -maxdepth 1 -type l | wc -l)
+		if [ "$rc" -eq 0 ] && [ "$(cat "$plant/victim")" = "not to be written" ] &&
+			[ "$planted" -eq 2400 ]; then
+			ok "security: $planted symlinks planted by another user in TMPDIR: make check passes and writes through none"
+		else
+			not_ok "security: planted temporary names" "expected a pass, the file unchanged, 2400 links left" \
+				"got exit $rc, file '$(cat "$plant/victim")', $planted links" "$(tail -n 3 "$tmp/rob-plant.log")"
+		fi
+	fi
+
 	# Every saved run above, passing or not, judged again by collect.
 	if [ "$rejudged" -gt 5 ] && [ -z "$rejudged_bad" ]; then
 		ok "collect: $rejudged saved runs judged again (make collect): the verdicts they had"
