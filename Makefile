@@ -24,8 +24,9 @@ RETRIES    ?= 2
 FLAKY      ?= pass
 N          ?= 10
 KCONFIG    ?=
+KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -94,6 +95,7 @@ help:
 	@echo '  PATCHES=auto|none|DIR  apply patches/series (auto: only where KSRC lacks it), none, or DIR/series'
 	@echo "  KSELFTESTS=\"...\"   kselftest targets of the tree to add (default: $$(unset KSELFTESTS; . $(S)/lib.sh; echo $$KSELFTESTS); \"\" for none)"
 	@echo '  KCONFIG="CONFIG_A=y CONFIG_B=n"  options added to the configs (each must stick); builds in a folder of its own'
+	@echo '  KUNIT=all|"suite ..."  KUnit in the kernel (all: KUNIT_ALL_TESTS; or these suites), run at boot as suites kunit.<suite>; a folder of its own'
 	@echo '  O=DIR              build folder (default: build/)'
 	@echo '  RESULTS=DIR        results folder (default: results/)'
 	@echo '  JOBS=N             parallel build jobs (default: nproc)'

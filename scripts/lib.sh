@@ -33,6 +33,10 @@ TEST_TIMEOUT_DEFAULT=45
 # before its process group gets SIGKILL (rootfs/run-test.c).
 TEST_GRACE=5
 
+# Seconds a guest's hard timeout grows by when the kernel's KUnit tests
+# run at its boot (KUNIT=, scripts/boot --kunit on).
+KUNIT_TIMEOUT=600
+
 # Bytes kept of each program's output at its start, and as many at its
 # end (scripts/cap.awk); what is between goes, but its KTAP results.
 KEEP_OUTPUT=262144
@@ -653,6 +657,17 @@ guest_lines() {
 scratch_file() {
 	mktemp "${TMPDIR:-/tmp}/uml-testbed-$1.XXXXXX" 2>/dev/null ||
 		die "cannot make a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
+}
+
+# check_kunit: KUNIT's words are all, CONFIG_NAME[=VALUE] or KUnit
+# suites' names (scripts/build-kernel).
+check_kunit() {
+	for _w in ${KUNIT:-}; do
+		case $_w in
+		all | CONFIG_*) ;;
+		*[!A-Za-z0-9_.-]*) die "KUNIT=$KUNIT: '$_w' is not a KUnit suite's name (nor all, nor CONFIG_NAME)" ;;
+		esac
+	done
 }
 
 # build_dir CONFIG: the build folder of CONFIG for the source that

@@ -8,6 +8,8 @@ function write_summary_txt(    i, j, n, p, c, f) {
 		printf "  %-10s %s\n", cfg[i] ":", st[cfg[i], "source"] > out
 		if (st[cfg[i], "lacks"] != "")
 			printf "  %-10s not in this tree: %s\n", "", st[cfg[i], "lacks"] > out
+		if (st[cfg[i], "kunit_left_out"] != "")
+			printf "  %-10s KUnit tests left out by Kconfig: %s\n", "", st[cfg[i], "kunit_left_out"] > out
 	}
 	if (changes != "")
 		printf "  changes:   %s (compare.txt)\n", changes > out

@@ -13,6 +13,32 @@ for f in "$fixtures"/ktap/*.out; do
 		"$fixtures/ktap/$name.tsv" "$tmp/$name.tsv"
 done
 
+# KUnit's KTAP on the console (scripts/kunit.awk): a suite kunit.<suite>
+# each, a test case a program; a console cut short is a CRASH of the
+# test that was running, or a failure of "kunit" when suites are missing.
+for f in "$fixtures"/kunit/*.log; do
+	name=$(basename "$f" .log)
+	mkdir -p "$tmp/kunit-$name"
+	awk -v token="$token" -v expected=1 -f "$TOP/scripts/kunit.awk" "$f" |
+		awk -v token="$token" -v suites= -v outdir="$tmp/kunit-$name" \
+			-v killed="$GUEST_KILLED" -f "$TOP/scripts/ktap.awk" >"$tmp/kunit-$name.tsv"
+	expect_same "kunit: $name.log gives the expected results" \
+		"$fixtures/kunit/$name.tsv" "$tmp/kunit-$name.tsv"
+done
+# A kernel with KUnit whose console shows none of it fails; one without
+# KUnit (expected unset) gives no result at all.
+printf 'Linux version 7.3.4\nRun /init as init process\n' >"$tmp/kunit-none.log"
+got=$(awk -v token="$token" -v expected=1 -f "$TOP/scripts/kunit.awk" "$tmp/kunit-none.log" |
+	awk -v token="$token" -v suites= -v outdir="$tmp" -v killed="$GUEST_KILLED" \
+		-f "$TOP/scripts/ktap.awk" | cut -f1-3)
+none=$(awk -v token="$token" -f "$TOP/scripts/kunit.awk" "$tmp/kunit-none.log")
+if [ "$got" = "kunit	kunit	FAIL" ] && [ -z "$none" ]; then
+	ok "kunit: no KUnit output from a KUnit kernel is a FAIL; from another, nothing"
+else
+	not_ok "kunit: no KUnit output" "expected 'kunit<TAB>kunit<TAB>FAIL' and nothing" \
+		"got '$got' and '$none'"
+fi
+
 # The per-suite document is proper nested KTAP: programs' lines indented.
 if grep -q '^  ok 1 first case$' "$tmp/ktap-nested/demo.ktap" &&
 	grep -q '^not ok 1 cases_test # exit=1$' "$tmp/ktap-nested/demo.ktap" &&
@@ -42,6 +68,22 @@ if [ "$(cat "$tmp/known.got")" = "ksft-x:XFAIL,ksft-x:XPASS,mine:FAIL,ksft-x:XPA
 else
 	not_ok "known kselftest failures" "expected ksft-x:XFAIL,ksft-x:XPASS,mine:FAIL,ksft-x:XPASS,ksft-x:PASS," \
 		"got $(cat "$tmp/known.got")"
+fi
+
+# configs/kunit-known: a line for the nommu configs holds on those only.
+printf 'kunit.mm\tvm_test\tFAIL\t\nksft-x\tprog: a\tFAIL\t\nkunit.mm\tother\tFAIL\t\n' >"$tmp/kunit-known.tsv"
+printf 'kunit.mm vm_* all nommu needs an MMU\n' >"$tmp/kunit-known.list"
+for frags in "base nommu" "base mmu"; do
+	awk -f "$TOP/scripts/kernels.awk" -f "$TOP/scripts/known.awk" -v release=7.3.0 \
+		-v prefix=kunit. -v fragments="$frags" "$tmp/kunit-known.list" "$tmp/kunit-known.tsv" |
+		cut -f3,4 | tr '\t\n' ':,'
+	echo
+done >"$tmp/known.got"
+if [ "$(sed -n 1p "$tmp/known.got")" = "XFAIL:known: needs an MMU (was FAIL),FAIL:,FAIL:," ] &&
+	[ "$(sed -n 2p "$tmp/known.got")" = "FAIL:,FAIL:,FAIL:," ]; then
+	ok "known KUnit failures: a line for nommu makes XFAIL there only, of kunit.* suites only"
+else
+	not_ok "known KUnit failures by config" "got:" "$(cat "$tmp/known.got")"
 fi
 
 # A kernel race that recurs in every attempt ("race:"): its failure is

@@ -504,6 +504,7 @@ if [ -z "$quick" ]; then
 		chmod 777 "$plant/tmp"
 		echo "not to be written" >"$plant/victim"
 		first=$(sh -c 'echo $$')
+		# shellcheck disable=SC2016 # the inner shell's own $1..$3
 		setpriv --reuid="${ids%:*}" --regid="${ids#*:}" --clear-groups sh -c '
 			i=$1
 			while [ "$i" -lt $(($1 + 600)) ]; do
