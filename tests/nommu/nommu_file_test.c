@@ -95,6 +95,49 @@ static int test_private_copy(void)
 }
 
 /*
+ * NOMMU (nommu-mmap.rst): a read-only private mapping of a file segment
+ * that is already mapped so is that mapping again, the same copy at the
+ * same address; a writable one is always a copy of its own.  MMU: each
+ * mapping is a mapping of its own.
+ */
+static int test_private_reuse(void)
+{
+	int fd = make_file(DISK_FILE, 2, EXT4_MAGIC);
+	char *p, *q, *w;
+	bool ok = true;
+
+	if (fd < 0)
+		return false;
+	p = mmap(NULL, 2 * PAGE, PROT_READ, MAP_PRIVATE, fd, 0);
+	q = mmap(NULL, 2 * PAGE, PROT_READ, MAP_PRIVATE, fd, 0);
+	w = mmap(NULL, 2 * PAGE, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (p == MAP_FAILED || q == MAP_FAILED || w == MAP_FAILED) {
+		ok = fail("mmap(MAP_PRIVATE of ext4) three times: %p %p %p\n",
+			  (void *)p, (void *)q, (void *)w);
+	} else {
+		if (KERNEL_MMU ? q == p : q != p)
+			ok = fail("two read-only private mappings at %p and %p, expected %s\n",
+				  (void *)p, (void *)q,
+				  KERNEL_MMU ? "two addresses" : "one copy");
+		if (w == p || w == q)
+			ok = fail("the writable private mapping is at %p, a read-only one's address\n",
+				  (void *)w);
+		w[0] = 'w';
+		if (p[0] != 'a' || q[0] != 'a' || p[PAGE] != 'b')
+			ok = fail("the read-only mappings hold %c %c %c, expected a a b\n",
+				  p[0], q[0], p[PAGE]);
+	}
+	if (p != MAP_FAILED)
+		munmap(p, 2 * PAGE);
+	if (q != MAP_FAILED)
+		munmap(q, 2 * PAGE);
+	if (w != MAP_FAILED)
+		munmap(w, 2 * PAGE);
+	return ok;
+}
+
+/*
  * NOMMU: /proc/meminfo has MmapCopy, the pages private mappings copied:
  * a private mapping of 8 file pages adds 32 kB while it lasts.  MMU:
  * nothing is copied, and there is no MmapCopy line.
@@ -329,6 +372,8 @@ static int test_munmap_file_part(void)
 static const struct test_case cases[] = {
 	{ "MAP_PRIVATE of ext4: NOMMU a copy, MMU sees later file writes",
 	  test_private_copy },
+	{ "MAP_PRIVATE read-only twice: NOMMU one copy, MMU two mappings",
+	  test_private_reuse },
 	{ "MmapCopy: NOMMU counts a private file mapping's copy, MMU has none",
 	  test_mmapcopy },
 	{ "MAP_SHARED of ext4: NOMMU ENODEV (no direct mapping), MMU shared",
