@@ -3,11 +3,12 @@
 # shellcheck disable=SC2154 # tmp, fixtures, quick: scripts/selftest
 
 shell_files=$(find "$TOP/scripts" -maxdepth 1 -type f -exec grep -l '^#!/bin/sh' {} + &&
-	echo "$TOP/rootfs/init" "$TOP/rootfs/run-suite.sh" "$TOP/.ci/run" "$TOP"/scripts/selftest.d/*.sh)
+	echo "$TOP/rootfs/init" "$TOP/rootfs/run-suite.sh" "$TOP/.ci/run" "$TOP"/scripts/selftest.d/*.sh \
+		"$TOP"/tests/*/stage)
 if command -v shellcheck >/dev/null 2>&1; then
 	# shellcheck disable=SC2086 # a list of paths without blanks
 	if (cd "$TOP" && shellcheck -f gcc $shell_files scripts/lib.sh) >"$tmp/sc" 2>&1; then
-		ok "shellcheck: scripts, rootfs/init, rootfs/run-suite.sh and .ci/run are clean"
+		ok "shellcheck: scripts, rootfs/init, rootfs/run-suite.sh, .ci/run and tests/*/stage are clean"
 	else
 		not_ok "shellcheck" "$(head -n 10 "$tmp/sc")"
 	fi
