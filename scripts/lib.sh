@@ -272,12 +272,11 @@ host_tools() {
 	[ -n "${KSRC:-}" ] || echo apt-get:apt dpkg-deb:dpkg xz:xz-utils
 	[ "${PATCHES:-auto}" = none ] || echo patch:patch
 	[ "$_what" != kernel ] || return 0
-	# busybox-static comes from Debian's archive for every config.
-	echo mke2fs:e2fsprogs apt-get:apt dpkg-deb:dpkg
-	for _c; do
-		! config_nommu "$_c" ||
-			echo musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
-	done
+	# busybox-static comes from Debian's archive for the MMU configs; every
+	# config builds busybox from source as well (build-busybox-nommu): the
+	# NOMMU image's, and the one the suite busybox tests on any kernel.
+	echo mke2fs:e2fsprogs apt-get:apt dpkg-deb:dpkg \
+		musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
 	[ "$_what" != rootfs ] || return 0
 	echo setpriv:util-linux taskset:util-linux pgrep:procps
 }

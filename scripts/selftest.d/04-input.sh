@@ -184,8 +184,9 @@ expect_fail "bad input: a missing tool names its package" 1 \
 	"'bison' not found; install it \(Debian/Ubuntu: apt-get install bison\)" \
 	env PATH="$tmp/bin" "$TOP/scripts/build-kernel" mmu "$tmp/tree" "$tmp/out"
 
-# A host without mke2fs: make check stops before it fetches or builds
-# anything, naming it; one without musl-gcc too names both in that line.
+# A host without mke2fs and musl-gcc: make check stops before it fetches
+# or builds anything, naming both in one line (every config builds
+# busybox from source, the one the suite busybox tests).
 # The PATH: every tool of this one but those two (the first of a name
 # wins, as in PATH); TESTBED_SBIN= hides /usr/sbin and /sbin, where the
 # lookup goes next.
@@ -196,8 +197,8 @@ echo "$PATH" | tr : '\n' | while read -r d; do
 		-exec ln -s -t "$tmp/nosbin" {} + 2>/dev/null
 done
 t0=$(now)
-expect_fail "preflight: make check on a host without mke2fs names it" 1 \
-	"'mke2fs' not found; install it \(Debian/Ubuntu: apt-get install e2fsprogs\)" \
+expect_fail "preflight: make check on a host without mke2fs and musl-gcc names them" 1 \
+	"'mke2fs', 'musl-gcc' not found; install them \(Debian/Ubuntu: apt-get install e2fsprogs musl-tools\)" \
 	env PATH="$tmp/nosbin" TESTBED_SBIN= TESTBED_INSTALL=0 CONFIGS=mmu \
 	O="$tmp/nosbin-build" RESULTS="$tmp/nosbin-results" "$TOP/scripts/check"
 took=$(elapsed "$t0")
@@ -214,15 +215,18 @@ expect_fail "preflight: every missing tool in one line, one command for all" 1 \
 	O="$tmp/nosbin-build" RESULTS="$tmp/nosbin-results" "$TOP/scripts/check"
 # Where it may install (root, or passwordless sudo), it installs what is
 # missing, and goes on.  Stubs stand in for apt-get and sudo: this one
-# "installs" e2fsprogs by linking mke2fs into the PATH.
+# "installs" e2fsprogs and musl-tools by linking mke2fs and musl-gcc
+# into the PATH.
 mkdir -p "$tmp/inst"
 find "$tmp/nosbin" -maxdepth 1 ! -type d ! -name apt-get ! -name sudo \
 	-exec ln -s -t "$tmp/inst" {} + 2>/dev/null
 mke2fs_path=$(PATH=$PATH:/usr/sbin:/sbin command -v mke2fs)
+musl_path=$(command -v musl-gcc)
 cat >"$tmp/inst/apt-get" <<STUB
 #!/bin/sh
 echo "apt-get \$*" >>"$tmp/inst.log"
 case " \$* " in *" install "*" e2fsprogs"*) ln -sf "$mke2fs_path" "$tmp/inst/mke2fs" ;; esac
+case " \$* " in *" install "*" musl-tools"*) ln -sf "$musl_path" "$tmp/inst/musl-gcc" ;; esac
 STUB
 # shellcheck disable=SC2016 # the stub's own "$@"
 printf '#!/bin/sh\n[ "$1" != -n ] || shift\nexec "$@"\n' >"$tmp/inst/sudo"
