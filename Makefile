@@ -107,7 +107,7 @@ help:
 	@echo '  RETRIES=2          a failing test program runs again up to N times in its guest; passing on a retry is FLAKY'
 	@echo '  FLAKY=pass         FLAKY=fail: a flaky test fails the run too'
 	@echo '  N=10               stress: number of runs'
-	@echo '  SLOW=1             also run the kselftest programs listed in configs/kselftest-slow'
+	@echo '  SLOW=1             also run the programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
