@@ -21,7 +21,8 @@
  * busybox-static), so /bin/sh, which runs runtest and the *.tests
  * scripts, and every applet they find are the tested build.  The
  * testsuite writes where it runs: each program runs a copy of data/ in a
- * scratch folder of /tmp, removed at the end.
+ * scratch folder of /tmp, removed at the end (the binary stays on the
+ * image's disk, a symlink to it there).
  *
  * runtest's lines "PASS: name", "FAIL: name", "SKIPPED: name" and
  * "UNTESTED: name" become ok, not ok and SKIP with the reason; runtest
@@ -428,7 +429,7 @@ static int applets_in_range(const char *dir, char **argv, int first, int max)
 
 int main(void)
 {
-	char here[PATH_MAX], data[PATH_MAX + 8], path[PATH_MAX + 64];
+	char here[PATH_MAX], data[PATH_MAX + 8], path[PATH_MAX + 64], ts[PATH_MAX + 64];
 	char scratch[] = "/tmp/busybox-suite.XXXXXX";
 	char *argv[MAX_APPLETS + 4], *line = NULL;
 	struct lines ls = { .n = 0 };
@@ -482,16 +483,27 @@ int main(void)
 	if (mount(path, "/bin/busybox", NULL, MS_BIND, NULL))
 		ksft_exit_fail_msg("bind mount of %s on /bin/busybox: %s\n", path, strerror(errno));
 
-	/* A copy to write in; runtest's bindir is one up from testsuite/. */
+	/*
+	 * A copy to write in; runtest's bindir is one up from testsuite/.
+	 * The binary stays where it is, on the image's disk: a symlink
+	 * to it is enough.
+	 */
 	if (!mkdtemp(scratch))
 		ksft_exit_fail_msg("mkdtemp: %s\n", strerror(errno));
-	snprintf(path, sizeof(path), "%s/.", data);
-	if (!run((char *const[]){ "/bin/cp", "-a", path, scratch, NULL }))
+	snprintf(path, sizeof(path), "%s/.config", data);
+	snprintf(ts, sizeof(ts), "%s/testsuite", data);
+	if (!run((char *const[]){ "/bin/cp", "-a", path, ts, scratch, NULL }))
 		ksft_exit_fail_msg("cannot copy %s to %s\n", data, scratch);
+	snprintf(path, sizeof(path), "%s/busybox", data);
+	snprintf(ts, sizeof(ts), "%s/busybox", scratch);
+	if (symlink(path, ts))
+		ksft_exit_fail_msg("symlink %s: %s\n", ts, strerror(errno));
 	snprintf(path, sizeof(path), "%s/testsuite", scratch);
 	if (chdir(path))
 		ksft_exit_fail_msg("chdir %s: %s\n", path, strerror(errno));
 
+	/* A login's, which taskset.tests runs ("$SHELL -c"); init sets none. */
+	setenv("SHELL", "/bin/sh", 0);
 	if (pipe2(p, O_CLOEXEC))
 		ksft_exit_fail_msg("pipe2: %s\n", strerror(errno));
 	pid = spawn(argv, p[1]);
