@@ -119,7 +119,12 @@ complete { next }
 
 insuite && indent($0) >= 4 {
 	line = substr($0, 5)
-	if (line ~ /^1\.\.[0-9]+/ && ncase == 0 && nout == 0 && !plan_seen) {
+	# The suite's plan; the suite's attributes before it ("# is_init:
+	# true") are comments of the document.
+	if (line ~ /^1\.\.[0-9]+/ && ncase == 0 && !plan_seen) {
+		for (i = 1; i <= nout; i++)
+			print out[i]
+		nout = 0
 		print line
 		plan_seen = 1
 		next
