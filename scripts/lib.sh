@@ -263,7 +263,8 @@ need_tool() {
 # host_tools TARGET CONFIG...: the host tools, CMD:PACKAGE one a line,
 # that TARGET needs for the configs: kernel (fetch, patch, build the
 # kernels), rootfs (and build the tests, pack the images), check (and
-# boot them).  ccache is not one: it is used when there.
+# boot them), coverage (and read their gcov counts: make coverage).
+# ccache is not one: it is used when there.
 host_tools() {
 	_what=$1
 	shift
@@ -279,6 +280,8 @@ host_tools() {
 		musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
 	[ "$_what" != rootfs ] || return 0
 	echo setpriv:util-linux taskset:util-linux pgrep:procps
+	[ "$_what" != coverage ] ||
+		echo lcov:lcov genhtml:lcov gcov:gcc gcov-tool:gcc git:git
 }
 
 # preflight TARGET CONFIG...: check every host tool that TARGET needs
@@ -772,4 +775,79 @@ extra_suites() {
 			die "EXTRA_TESTS: suite '$_s' is also one of tests/; rename it"
 		echo "$_s"
 	done
+}
+
+# gcov_env OUT DIR: the environment, as words for env(1), that makes a
+# program built with gcov in the folder OUT (UML's CONFIG_GCOV: the
+# .gcda files are OUT's object paths) write its counts as it exits
+# below DIR instead, at their paths in OUT (make coverage).
+gcov_env() {
+	_p=$1 _s=0
+	while [ "${_p#*/}" != "$_p" ]; do
+		_p=${_p#*/} _s=$((_s + 1))
+	done
+	echo "GCOV_PREFIX=$2 GCOV_PREFIX_STRIP=$_s"
+}
+
+# gcov_collect FROM DEST: copy the .gcda files below FROM to DEST, at
+# the same paths: regular files only, as find sees them, no symbolic
+# link followed (FROM is a guest's folder, which it wrote).
+gcov_collect() {
+	[ -d "$1" ] || return 0
+	mkdir -p "$2"
+	(cd "$1" && find . -type f -name '*.gcda' -print0 |
+		xargs -0 -r cp --parents -t "$2")
+}
+
+# gcov_merge DEST DIR...: the counts of the folders of .gcda files
+# DIR... added up, in the folder DEST (gcov-tool merge, two at a time);
+# the folders without any are left out.  Fails when none has any.
+gcov_merge() {
+	_dest=$1 _acc=
+	shift
+	rm -rf "$_dest"
+	for _g; do
+		[ -n "$(find "$_g" -name '*.gcda' 2>/dev/null | head -n 1)" ] || continue
+		if [ -z "$_acc" ]; then
+			cp -R "$_g" "$_dest"
+		else
+			rm -rf "$_dest.new"
+			gcov-tool merge -o "$_dest.new" "$_dest" "$_g" >/dev/null 2>&1 || {
+				say_error "gcov-tool merge $_dest $_g failed"
+				return 1
+			}
+			rm -rf "$_dest"
+			mv "$_dest.new" "$_dest"
+		fi
+		_acc=1
+	done
+	[ -n "$_acc" ]
+}
+
+# gcov_read OUT SRC NAME INFO DIR...: the counts of the folders DIR...
+# (gcov_collect's) added up, in place of OUT's .gcda files, and read as
+# the tracefile INFO (gcov_capture).  Fails when no DIR has any.
+gcov_read() {
+	_o=$1 _s=$2 _n=$3 _i=$4
+	shift 4
+	gcov_merge "$_i.gcda" "$@" || return 1
+	find "$_o" -name '*.gcda' -type f -delete
+	cp -R "$_i.gcda/." "$_o/"
+	rm -rf "$_i.gcda"
+	gcov_capture "$_o" "$_s" "$_n" "$_i"
+}
+
+# gcov_capture OUT SRC NAME INFO: the counts of the .gcda files in the
+# build folder OUT as the lcov tracefile INFO (test name NAME), of the
+# files of the source tree SRC only (not the host's headers, nor files
+# the build generated).
+gcov_capture() {
+	if ! lcov -q -c -d "$1" -t "$3" -o "$4.all" --rc lcov_branch_coverage=0 \
+		>"$4.log" 2>&1 ||
+		! lcov -q -e "$4.all" "$2/*" -o "$4" --rc lcov_branch_coverage=0 >>"$4.log" 2>&1; then
+		tail -n 5 "$4.log" >&2
+		say_error "lcov could not read the counts in $1 (log: $4.log)"
+		return 1
+	fi
+	rm -f "$4.all" "$4.log"
 }
