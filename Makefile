@@ -59,13 +59,14 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
+.PHONY: help check coverage test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
 	@echo
 	@echo 'Targets:'
 	@echo '  check       build, pack, boot and test every config; report in results/latest'
+	@echo '  coverage    check on gcov kernels (build/<config>.kconfig-*); line coverage of the series in results/<run>/coverage'
 	@echo '  test        the harness self-tests and an end-to-end check (make check CONFIGS=mmu)'
 	@echo '  kernel      configure and build the kernel of CONFIG only'
 	@echo '  rootfs      build the tests and pack the root file system of CONFIG'
@@ -112,8 +113,8 @@ help:
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
 
-# The goals whose exit status means something: check, run and bisect
-# exit 125 when the revision cannot be tested (git bisect: skip),
+# The goals whose exit status means something: check, run, coverage and
+# bisect exit 125 when the revision cannot be tested (git bisect: skip),
 # compare 2 when a run is missing.  make exits 0, 1 or 2 by itself, so
 # a plugin it builds and loads, scripts/testbed_exit.c, passes the
 # status on: the goal's recipe runs as .status-GOAL, which keeps the
@@ -121,8 +122,9 @@ help:
 # or a host where the plugin does not build (no gnumake.h, no compiler,
 # O= unwritable), runs the recipes as they are: a failure is then
 # make's 2, as it always was.
-STATUS_GOALS := check run bisect compare collect
+STATUS_GOALS := check run bisect compare collect coverage
 check_cmd = $(S)/check
+coverage_cmd = $(S)/coverage
 run_cmd = CONFIGS=$(CONFIG) $(S)/check
 bisect_cmd = GOOD="$(GOOD)" BAD="$(BAD)" \
 	KSELFTESTS="$(if $(filter command line environment,$(origin KSELFTESTS)),$(KSELFTESTS))" \
