@@ -25,6 +25,13 @@ else
 		>"$cv/added.tsv" 2>"$cv/err"
 	expect_same "coverage: the lines a series adds, at their lines in the patched tree, by the patch that last wrote them" \
 		"$fx/added.tsv" "$cv/added.tsv"
+	# -x: a patch applied (as make coverage's own ones are), its lines
+	# left out, the others' where they are with it applied.
+	"$TOP/scripts/coverage-lines" -x '0002-*' "$fx/base" "$cv/src" "$fx/patches" "$cv/series" \
+		>"$cv/added-x.tsv" 2>>"$cv/err"
+	grep -v '^0002-' "$fx/added.tsv" >"$cv/added-x.want"
+	expect_same "coverage: coverage-lines -x leaves the lines of the patches it names out" \
+		"$cv/added-x.want" "$cv/added-x.tsv"
 	# Two runs of "mmu" (its guests), one of "nommu", each writing its
 	# counts below a folder of its own: a line that only the first mmu
 	# run reaches (twice()'s x > 5), lines that only the second does
