@@ -503,7 +503,9 @@ if [ -z "$quick" ]; then
 		chmod 755 "$plant"
 		chmod 777 "$plant/tmp"
 		echo "not to be written" >"$plant/victim"
-		first=$(sh -c 'echo $$')
+		# Each ln is a process: the 2400 of them use up as many pids, so
+		# the names are planted for the 600 pids from 2300 on.
+		first=$(($(sh -c 'echo $$') + 2300))
 		# shellcheck disable=SC2016 # the inner shell's own $1..$3
 		setpriv --reuid="${ids%:*}" --regid="${ids#*:}" --clear-groups sh -c '
 			i=$1
