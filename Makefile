@@ -76,7 +76,7 @@ help:
 	@echo '  bisect      git bisect GOOD..BAD of the git tree KSRC with scripts/bisect-run (CONFIGS, SUITES)'
 	@echo '  stress      N runs of check (default mmu,nommu) on a host loaded with CPU hogs and a disk writer; per-test consistency'
 	@echo '  collect     judge a saved run again (RUN=<run-id>, default latest): parse, splat scan, verdict, reports'
-	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it)'
+	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it); exit 1 on a new failure'
 	@echo '  history     results/index.html: every run, newest first, with its states, counts and changes (check writes it too)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'

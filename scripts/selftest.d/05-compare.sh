@@ -48,6 +48,71 @@ else
 		"got exit $rc: $(head -n 1 "$tmp/cmp.out")"
 fi
 
+# What a crash, a timeout or a missing suite leaves (issue 33, item 7):
+# a suite that crashed whole is one CRASH line, or none at all; a suite
+# new in B may fail.  cmp_run DIR CONFIG SUITES RESULTS: a complete run
+# folder whose CONFIG asked for SUITES (its status, as check writes it)
+# and whose results.tsv is RESULTS, "suite|test|RESULT" a line.
+cmp_run() {
+	mkdir -p "$1/$2"
+	: >"$1/complete"
+	printf 'config=%s\nstate=passed\nsuites=%s\n' "$2" "$3" >"$1/$2/status"
+	printf '%s\n' "$4" | tr '|' '\t' >"$1/$2/results.tsv"
+}
+# expect_compare DESC EXIT COUNTS LISTED A B: compare A B exits EXIT,
+# its first line ends in COUNTS, and it lists LISTED (each line
+# "section: words", blanks squeezed, a comma after each).
+expect_compare() {
+	_rc=0
+	"$TOP/scripts/compare" "$5" "$6" >"$tmp/cmp.out" 2>&1 || _rc=$?
+	_counts=$(sed -n '1s/^[^:]*: //p' "$tmp/cmp.out")
+	_listed=$(awk '/^[a-z].*:$/ { s = $0 } /^  / { $1 = $1; printf "%s %s,", s, $0 }' "$tmp/cmp.out")
+	if [ "$_rc" = "$2" ] && [ "$_counts" = "$3" ] && [ "$_listed" = "$4" ]; then
+		ok "$1"
+	else
+		not_ok "$1" "expected exit $2, '$3', listed '$4'" \
+			"got exit $_rc, '$_counts', listed '$_listed'" "$(cat "$tmp/cmp.out")"
+	fi
+}
+cc=$tmp/cmp-crash
+both='close_range|t1|PASS
+close_range|t2|PASS
+pidfd|p|PASS'
+cmp_run "$cc/a" mmu "close_range pidfd" "$both"
+cmp_run "$cc/b" mmu "close_range pidfd" 'close_range|(suite)|CRASH|never started
+pidfd|p|PASS'
+expect_compare "compare: a suite that passed, then crashed whole (one CRASH line): new failures; exit 1" \
+	1 "3 new failures, 0 fixed, 0 other changes" \
+	"new failures: PASS -> absent mmu close_range t1,new failures: PASS -> absent mmu close_range t2,new failures: absent -> CRASH mmu close_range (suite)," \
+	"$cc/a" "$cc/b"
+cmp_run "$cc/c" mmu "close_range pidfd" 'pidfd|p|PASS'
+expect_compare "compare: a suite asked for that left no result at all: a new failure; exit 1" \
+	1 "1 new failures, 0 fixed, 0 other changes" \
+	"new failures: suite -> absent mmu close_range (2 tests in A, 2 passed; none in B)," \
+	"$cc/a" "$cc/c"
+cmp_run "$cc/d" mmu "pidfd extra" 'pidfd|p|PASS
+extra|only|FAIL|exit=1'
+expect_compare "compare: a suite new in B whose only test fails: a new failure; exit 1" \
+	1 "1 new failures, 0 fixed, 1 other changes" \
+	"new failures: absent -> FAIL mmu extra only,other changes: suite -> absent mmu close_range (2 tests in A; B did not ask for it)," \
+	"$cc/a" "$cc/d"
+cmp_run "$cc/e" nommu "close_range pidfd" "$both"
+cmp_run "$cc/f" nommu "close_range pidfd" "$both"
+cmp_run "$cc/f" mmu "close_range pidfd" "$both"
+expect_compare "compare: a config B did not run: its suites are changes, listed; exit 0" \
+	0 "0 new failures, 0 fixed, 2 other changes" \
+	"other changes: suite -> absent mmu close_range (2 tests in A; B has no config mmu),other changes: suite -> absent mmu pidfd (1 test in A; B has no config mmu)," \
+	"$cc/f" "$cc/e"
+cmp_run "$cc/g" mmu "s" 's|gone|PASS
+s|crashy|CRASH|killed by signal 11
+s|stays|PASS'
+cmp_run "$cc/h" mmu "s" 's|stays|PASS
+s|new|PASS'
+expect_compare "compare: a test gone from a suite that passes: a change; a failure gone: fixed; exit 0" \
+	0 "0 new failures, 1 fixed, 1 other changes" \
+	"fixed: CRASH -> absent mmu s crashy,other changes: PASS -> absent mmu s gone," \
+	"$cc/g" "$cc/h"
+
 # A cached .deb whose sha256 does not match is fetched again (network:
 # Debian's archive), with a warning; the good one is kept after.
 if [ -z "$quick" ]; then
