@@ -18,6 +18,9 @@
 # program reported (nested KTAP, indented two spaces), or the program
 # itself when it reported no cases, or when its own end (timeout,
 # signal, exit status, short plan) says more than its cases did.  A
+# program that exited 0 but printed nothing (or only a version line),
+# or planned no case ("1..0"), tested nothing: a SKIP, "printed no
+# results" or the plan's own SKIP reason.  A
 # suite whose document ends early (the kernel died) gets a CRASH for the
 # program that was running and one for the programs it never ran; a
 # suite that never began, a CRASH that says why (WHY, when the host
@@ -110,7 +113,7 @@ function result_of(ok, dir,    d) {
 function bad_result(r) { return r == "FAIL" || r == "CRASH" || r == "TIMEOUT" }
 
 function begin_program() {
-	ncases = 0; nfailed_cases = 0; plan = -1; plan_dir = ""; running = 1; in_prog = 1
+	ncases = 0; nfailed_cases = 0; plan = -1; plan_dir = ""; running = 1; in_prog = 1; nsaid = 0
 	nbuf = 0; attempt = 1; nretold = 0
 	split("", failed_before); split("", nfailed); split("", passed_on)
 }
@@ -162,7 +165,7 @@ function retry_program(    c, t, out, i, first) {
 	printf "%s\t%s\t%d\t%s\t%s\n", suite, current_prog, attempt, exit_word(last_exit), out \
 		> (outdir "/attempts.tsv")
 	nattempt_lines = 0
-	ncases = 0; nfailed_cases = 0; plan = -1; plan_dir = ""; in_prog = 1
+	ncases = 0; nfailed_cases = 0; plan = -1; plan_dir = ""; in_prog = 1; nsaid = 0
 	attempt++
 }
 
@@ -173,6 +176,14 @@ function end_program(name, ok, dir,    res) {
 	# own reason from its plan.
 	if (ncases == 0 && toupper(dir) == res && result_of(1, plan_dir) == res)
 		dir = plan_dir
+	# One that tested nothing did not pass: it printed nothing (a
+	# version line at most) or planned no case, and exited 0.  (A
+	# KUnit case, scripts/kunit.awk's suites kunit.*, is a result of
+	# its own: its program prints nothing when it passes.)
+	if (ncases == 0 && res == "PASS" && (nsaid == 0 || plan == 0) && suite !~ /^kunit\./) {
+		res = "SKIP"
+		dir = result_of(1, plan_dir) == "SKIP" ? plan_dir : "SKIP printed no results"
+	}
 	if (ncases == 0)
 		emit(name, res, dir)
 	else if (plan >= 0 && ncases < plan && res != "SKIP")
@@ -319,6 +330,8 @@ in_prog {
 	buf[++nbuf] = line
 	if (line != "")
 		attempt_lines[++nattempt_lines] = line
+	if (line !~ /^[ \t]*$/ && line !~ /^K?TAP version [0-9]+$/)
+		nsaid++
 	if (line ~ /^1\.\.[0-9]+/ && plan < 0) {
 		plan = line
 		sub(/^1\.\./, "", plan)
