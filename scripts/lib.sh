@@ -532,7 +532,10 @@ confine_guest() {
 		setpriv --reuid="${_ids%:*}" --regid="${_ids#*:}" --clear-groups \
 			test -w "$GUEST_DIR" -a -x "$GUEST_DIR" ||
 			die "the guests' user $GUEST_USER cannot enter $1: set TMPDIR to a folder it can reach"
-		CONFINE_WHO="uid ${_ids%:*} ($GUEST_USER), no capabilities"
+		# The account that has the uid, if any: without GUEST_USER's,
+		# guest_ids gave one no account has.
+		_name=$(getent passwd "${_ids%:*}" | cut -d: -f1)
+		CONFINE_WHO="uid ${_ids%:*} (${_name:-no account has it}), no capabilities"
 	fi
 	# shellcheck disable=SC2086 # options, one per word
 	if unshare $_ns true 2>/dev/null; then

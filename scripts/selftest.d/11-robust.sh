@@ -536,3 +536,24 @@ if [ -z "$quick" ]; then
 			"${rejudged_bad#; }"
 	fi
 fi
+
+# The console's first line names the guest's host user truly (issue 33,
+# item 10): on a host without the account GUEST_USER, the uid that
+# guest_ids falls back to belongs to no account, and says so.  (As root
+# only: confine_guest gives the uid only then.  No account is made.)
+if [ "$(id -u)" = 0 ]; then
+	who=$(
+		GUEST_USER=uml-testbed-selftest-no-such-user
+		confine_guest "$tmp/who"
+		echo "$CONFINE_WHO"
+	)
+	uid=$(GUEST_USER=uml-testbed-selftest-no-such-user guest_ids)
+	uid=${uid%:*}
+	case $who in
+	"uid $uid (no account has it), no capabilities,"*)
+		ok "security: without the account, the guest's host user is named as a uid no account has" ;;
+	*)
+		not_ok "security: the guest's host user without the account" \
+			"expected 'uid $uid (no account has it), no capabilities, ...'" "got '$who'" ;;
+	esac
+fi
