@@ -6,15 +6,25 @@
 #
 # A test in one run only is a change too, shown as "absent" on the
 # other side: new in B and failing, a new failure; gone from B, a new
-# failure when it passed in A and its suite in B failed (a crash or a
-# timeout cut it), fixed when it failed in A and its suite in B did not,
-# else another change.  A suite with no result in B at all is one line:
+# failure when it passed in A and B cut it short (its program failed
+# there, or its suite did: a crash, a timeout, programs never run),
+# fixed when it failed in A and nothing of its suite in B did, else
+# another change (TESTS= ran other programs).  A suite with no result
+# in B at all is one line:
 # a new failure when B asked for it (its status's suites=) and A had a
 # test of it pass, a change when B did not ask for it or has no such
 # config.
 
 function bad(r) { return result_fails(r) }
 function passed(r) { return class_of(r) == "pass" }
+
+# program TEST: the program a test is of ("prog: case", or "prog"); a
+# line of the whole suite ("(not run)", "(suite)", "(frame)") is "(".
+function program(t) {
+	if (t ~ /^\(/) return "("
+	sub(/: .*/, "", t)
+	return t
+}
 
 # plural N WORD: "1 test", "2 tests".
 function plural(n, w) { return n " " w (n == 1 ? "" : "s") }
@@ -50,7 +60,7 @@ kind == "status" {
 	res[side, key] = $3
 	ntests[side, s]++
 	if (passed($3)) npassed[side, s]++
-	if (bad($3)) nbad[side, s]++
+	if (bad($3)) { nbad[side, s]++; cut[side, s "\t" program($2)] = 1 }
 }
 
 # asked_in_b CONFIG SUITE: did run B ask for it?  Unknown (no suites=
@@ -74,7 +84,10 @@ END {
 			if (bad(rb)) change("new", "absent", rb, k)
 			else only_b++
 		} else if (rb == "") {
-			if (passed(ra) && nbad["B", s]) change("new", ra, "absent", k)
+			t = k
+			sub(/^.*\t/, "", t)
+			if (passed(ra) && (("B", s "\t" program(t)) in cut || ("B", s "\t(") in cut))
+				change("new", ra, "absent", k)
 			else if (bad(ra) && !nbad["B", s]) change("fixed", ra, "absent", k)
 			else change("other", ra, "absent", k)
 		} else if (bad(rb)) change("new", ra, rb, k)

@@ -112,6 +112,15 @@ expect_compare "compare: a test gone from a suite that passes: a change; a failu
 	0 "0 new failures, 1 fixed, 1 other changes" \
 	"fixed: CRASH -> absent mmu s crashy,other changes: PASS -> absent mmu s gone," \
 	"$cc/g" "$cc/h"
+cmp_run "$cc/i" mmu "s" 's|p1: a|PASS
+s|p1: b|PASS
+s|p2|PASS'
+cmp_run "$cc/j" mmu "s" 's|p1: a|PASS
+s|p1|FAIL|reported 1 of 2 planned cases'
+expect_compare "compare: a case its failing program no longer reached: new; a program not run (TESTS=): a change" \
+	1 "2 new failures, 0 fixed, 1 other changes" \
+	"new failures: PASS -> absent mmu s p1: b,new failures: absent -> FAIL mmu s p1,other changes: PASS -> absent mmu s p2," \
+	"$cc/i" "$cc/j"
 
 # A cached .deb whose sha256 does not match is fetched again (network:
 # Debian's archive), with a warning; the good one is kept after.
