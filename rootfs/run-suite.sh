@@ -46,17 +46,24 @@ since() {
 	echo "$((d / 100)).$c"
 }
 
-# put_back_core_pattern PROGRAM: a program that ends with the kernel's
-# core_pattern changed (a test killed at its timeout before it put its
-# own back) must not change what the next one finds: put back the
-# value init saw at boot (core_pattern0, with core_pattern_file, which
-# only init sets: never on the host, where the self-tests run this).
-put_back_core_pattern() {
-	[ -n "${core_pattern_file:-}" ] || return 0
-	IFS= read -r cp <"$core_pattern_file" || return 0
-	[ "$cp" != "$core_pattern0" ] || return 0
-	echo "$core_pattern0" >"$core_pattern_file" || return 0
-	say "suite $suite: $1 left core_pattern '$cp': put back '$core_pattern0'"
+# put_back PROGRAM FILE VALUE: a program that ends with a kernel setting
+# changed (a test killed at its timeout before it put its own back) must
+# not change what the next one finds: FILE gets back VALUE, what init
+# found at boot (no FILE: only init sets them, never on the host, where
+# the self-tests run this).
+put_back() {
+	[ -n "$2" ] || return 0
+	IFS= read -r v <"$2" || return 0
+	[ "$v" != "$3" ] || return 0
+	echo "$3" >"$2" || return 0
+	say "suite $suite: $1 left ${2##*/} '$v': put back '$3'"
+}
+
+# put_back_settings PROGRAM: the settings tests change: core_pattern (the
+# coredump suites), nr_trim_pages (the busybox suite, on NOMMU).
+put_back_settings() {
+	put_back "$1" "${core_pattern_file:-}" "${core_pattern0:-}"
+	put_back "$1" "${nr_trim_pages_file:-}" "${nr_trim_pages0:-}"
 }
 
 # empty_scratch PROGRAM: after an attempt that failed, what it left in
@@ -127,7 +134,7 @@ run_suite() {
 			while :; do
 				(cd "$dir" && exec run-test "$timeout" "$TESTBED_GRACE" "./$t") </dev/null 2>&1
 				rc=$?
-				put_back_core_pattern "$t"
+				put_back_settings "$t"
 				case $rc in 0 | 2 | 4) break ;; esac
 				empty_scratch "$t"
 				[ "$attempt" -le "${TESTBED_RETRIES:-0}" ] || break
