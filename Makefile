@@ -142,6 +142,11 @@ $(EXIT_SO): $(S)/testbed_exit.c
 	@mkdir -p $(@D) 2>/dev/null && \
 	$(CC) -shared -fPIC -O2 -o $@.tmp $< 2>/dev/null && mv $@.tmp $@ || rm -f $@.tmp
 
+# The run ends with this make, whatever signal ends it (lib.sh
+# watch_owner): killed alone, make takes only its recipe's shell along.
+# $$PPID, in the recipe's shell: make's pid.
+owned = export TESTBED_OWNER=$$PPID;
+
 ifneq ($(filter $(EXIT_SO),$(.LOADED)),)
 # In the build folder, the caller's own: a name in a shared TMPDIR could
 # be planted (a symlink) by another user before make writes it.
@@ -149,10 +154,10 @@ status_file := $(dir $(EXIT_SO))status.$(shell echo $$PPID)
 $(STATUS_GOALS): %: .status-%
 	@$(testbed-exit $(status_file).$@)
 $(STATUS_GOALS:%=.status-%): .status-%:
-	@$($*_cmd); echo $$? >"$(status_file).$*"
+	@$(owned) $($*_cmd); echo $$? >"$(status_file).$*"
 else
 $(STATUS_GOALS):
-	@$($@_cmd)
+	@$(owned) $($@_cmd)
 endif
 .PHONY: $(STATUS_GOALS:%=.status-%)
 
@@ -160,19 +165,19 @@ test:
 	@$(S)/selftest
 
 stress:
-	@$(S)/stress
+	@$(owned) $(S)/stress
 
 bench:
-	@$(S)/bench sync-close
+	@$(owned) $(S)/bench sync-close
 
 bench-nommu:
-	@$(S)/bench nommu
+	@$(owned) $(S)/bench nommu
 
 bench-loop:
-	@$(S)/bench-loop
+	@$(owned) $(S)/bench-loop
 
 bench-options:
-	@$(S)/bench-options $(CONFIG)
+	@$(owned) $(S)/bench-options $(CONFIG)
 
 history:
 	@$(S)/history "$(RESULTS)"

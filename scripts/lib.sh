@@ -343,13 +343,42 @@ kill_tree() {
 
 # on_interrupt: on SIGINT, SIGTERM or SIGHUP, end the running child's
 # whole tree, and those of the jobs in $background, wait for them, and
-# exit 130.
+# exit 130; and so when the run's owner is gone (watch_owner).
 background=
 on_interrupt() {
 	# shellcheck disable=SC2154 # _b: the trap's own loop variable
 	trap '[ -z "$child" ] || kill_tree "$child"
-		for _b in $background; do kill_tree "$_b"; done
+		for _b in $background $watcher; do kill_tree "$_b"; done
 		wait; exit 130' INT TERM HUP
+	watch_owner
+}
+
+# owner_gone: true when TESTBED_OWNER, the pid of the process the run
+# ends with (make's: the Makefile sets it), is set and no longer runs.
+owner_gone() {
+	[ -n "${TESTBED_OWNER:-}" ] && ! kill -0 "$TESTBED_OWNER" 2>/dev/null
+}
+
+# watch_owner: SIGTERM to this script once TESTBED_OWNER is gone.  make
+# killed alone (SIGTERM, SIGHUP, SIGKILL...) takes its recipe's shell
+# with it, not the script that shell started: without this, the run
+# would go on orphaned and move results/latest after make.  The watcher
+# polls, as boot's watchdog does, and ends when this script has; its
+# pid is $watcher.
+watcher=
+watch_owner() {
+	case ${TESTBED_OWNER:-} in
+	'') return 0 ;;
+	*[!0-9]*) die "TESTBED_OWNER=$TESTBED_OWNER: give the pid of the process the run ends with" ;;
+	esac
+	(
+		while ! owner_gone; do
+			sleep 1
+			kill -0 "$$" 2>/dev/null || exit 0
+		done
+		kill -TERM "$$"
+	) </dev/null >/dev/null 2>&1 5>&- 8>&- 9>&- &
+	watcher=$!
 }
 
 # clean_scratch: remove the scratch folders of guests (scripts/boot)

@@ -405,6 +405,63 @@ if [ -z "$quick" ]; then
 		pkill -KILL -f "$tmp/sig/uml-testbed" 2>/dev/null
 	fi
 
+	# run_procs RESULTS SCRATCH: the processes of one run: those given
+	# RESULTS (check, its stages) and those whose command line names
+	# the scratch folder SCRATCH (UML).  None but that run's have either.
+	run_procs() {
+		{
+			grep -lzx "RESULTS=$1" /proc/[0-9]*/environ 2>/dev/null |
+				sed 's|^/proc/\([0-9]*\)/environ$|\1|'
+			pgrep -f "$2/" 2>/dev/null
+		} | grep -vx "$$" | sort -u
+	}
+
+	# SIGTERM to make alone (not its process group) while its guest runs
+	# a test that hangs: the run ends with make, within seconds: no
+	# process of it left, no scratch folder, no complete run, no
+	# results/latest.
+	mkdir -p "$tmp/mk"
+	make -s -C "$TOP" check O="$BUILD" RESULTS="$tmp/rob-mk" TMPDIR="$tmp/mk" \
+		CONFIGS=mmu KSELFTESTS= EXTRA_TESTS="$fixtures/guest" SUITES=robust \
+		TESTS=hang_test TEST_TIMEOUT=30 RETRIES=0 TIME_TRAVEL=0 >"$tmp/rob-mk.log" 2>&1 &
+	maker=$!
+	i=0
+	while [ "$i" -lt 3000 ] &&
+		! grep -qs "^$GUEST_UP: " "$tmp"/rob-mk/*/mmu/guest-*/console.log; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	up=$(run_procs "$tmp/rob-mk" "$tmp/mk" | wc -l)
+	kill -TERM "$maker"
+	rc=0
+	wait "$maker" || rc=$?
+	i=0
+	while [ "$i" -lt 100 ] && [ -n "$(run_procs "$tmp/rob-mk" "$tmp/mk")" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	left=$(run_procs "$tmp/rob-mk" "$tmp/mk" | wc -l)
+	# What a run left going does after make: wait for it (a minute at
+	# most), then see.
+	i=0
+	while [ "$i" -lt 600 ] && [ -n "$(run_procs "$tmp/rob-mk" "$tmp/mk")" ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	for p in $(run_procs "$tmp/rob-mk" "$tmp/mk"); do kill -KILL "$p"; done
+	stale=$(find "$tmp/mk" -maxdepth 1 -name "uml-testbed.*" | wc -l)
+	complete=$(find "$tmp/rob-mk" -name complete | wc -l)
+	latest=no
+	[ ! -e "$tmp/rob-mk/latest" ] || latest=yes
+	if [ "$up" -gt 0 ] && [ "$left" = 0 ] && [ "$stale" = 0 ] &&
+		[ "$complete" = 0 ] && [ "$latest" = no ]; then
+		ok "robust: SIGTERM to make alone ends its run: none of its $up processes left after 10 s, no scratch folder, no complete run, no results/latest (make: exit $rc)"
+	else
+		not_ok "robust: SIGTERM to make alone during a boot" \
+			"expected processes before; after 10 s none, no scratch folder, no complete run, no results/latest" \
+			"got $up before, $left after 10 s, $stale scratch folders, $complete complete runs, results/latest: $latest (make: exit $rc)"
+	fi
+
 	# The guest's host process, looked at while it runs (a guest whose
 	# init only sleeps, found by its scratch folder under TMPDIR):
 	# unprivileged when we are root, no capabilities, no_new_privs,
