@@ -400,14 +400,33 @@ disk_writer() {
 	done
 }
 
+# free_kib DIR: the KiB free on the file system of DIR; nothing when df
+# cannot say.
+free_kib() {
+	_df=$(df -Pk "$1" 2>/dev/null) || return 0
+	# the second line's fourth field: KiB available
+	# shellcheck disable=SC2086 # split into fields
+	set -- ${_df#*"
+"}
+	echo "$4"
+}
+
+# takes_mib DIR: the file system of DIR takes one more MiB: written,
+# synced (where a full disk may say so first) and removed.  Its free
+# space cannot tell: ext4 keeps back blocks that df counts as free.
+takes_mib() {
+	_probe=$(mktemp "$1/.room.XXXXXX" 2>/dev/null) || return 1
+	_rc=0
+	dd if=/dev/zero of="$_probe" bs=64k count=16 conv=fsync 2>/dev/null || _rc=1
+	rm -f "$_probe"
+	return "$_rc"
+}
+
 # need_space DIR MIB WHAT: stop, naming DIR, unless its file system has
 # MIB MiB free.
 need_space() {
-	_free=$(df -Pk "$1" 2>/dev/null) || _free=
-	# the second line's fourth field: KiB available
-	# shellcheck disable=SC2086 # split into fields
-	[ -z "$_free" ] || { set -- "$@" ${_free#*"
-"}; _free=$(($7 / 1024)); }
+	_free=$(free_kib "$1")
+	[ -z "$_free" ] || _free=$((_free / 1024))
 	[ -z "$_free" ] || [ "$_free" -ge "$2" ] ||
 		die "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
 }

@@ -462,12 +462,78 @@ if [ -z "$quick" ]; then
 			"got $up before, $left after 10 s, $stale scratch folders, $complete complete runs, results/latest: $latest (make: exit $rc)"
 	fi
 
+	# RESULTS on a 40 MB file system of its own (a loop-mounted ext4,
+	# no blocks kept for root): a test that prints 48 MiB passes and
+	# leaves little there; a disk that another writer fills while the
+	# guest runs fails the run in one line, and the run's folder goes.
+	small=$tmp/small
+	mkdir -p "$small"
+	if [ "$(id -u)" != 0 ]; then
+		ok "robust: a small results disk # SKIP not root: a loop mount needs root"
+	elif ! { truncate -s 40M "$tmp/small.img" && mkfs.ext4 -q -F -m 0 "$tmp/small.img" &&
+		mount -o loop "$tmp/small.img" "$small"; } >"$tmp/small.log" 2>&1; then
+		ok "robust: a small results disk # SKIP no loop mount here: $(tail -n 1 "$tmp/small.log")"
+	else
+		robust_check flood RESULTS="$small/res" SUITES=robust TESTS=flood_test \
+			TEST_TIMEOUT=60 TIMEOUT=90
+		got=$(cut -f2,3 "$small"/res/latest/mmu/results.tsv 2>/dev/null | tr '\t\n' ':,')
+		kib=$(du -sk "$small/res" | cut -f1)
+		if [ "$rc" = 0 ] && [ "$got" = "flood_test: after 48 MiB:PASS," ] && [ "$kib" -lt 2048 ] &&
+			[ -f "$small/res/latest/summary.txt" ]; then
+			ok "robust: a test printing 48 MiB with RESULTS on a 40 MB disk: PASS, $kib KiB kept there"
+		else
+			not_ok "robust: a test printing 48 MiB with RESULTS on a 40 MB disk" \
+				"expected exit 0, flood_test PASS, a summary, under 2048 KiB kept" \
+				"got exit $rc, '$got', $kib KiB, summary: $(ls "$small"/res/latest/summary.txt 2>&1)" \
+				"$(tail -n 3 "$tmp/rob-flood.log")"
+		fi
+
+		# Another writer fills the disk while the guest runs a test
+		# that hangs: exit 1, one error line, the run's folder gone,
+		# an earlier run and latest as they were.
+		rm -rf "$small/res"
+		mkdir -p "$small/res/20000101-000000"
+		date >"$small/res/20000101-000000/complete"
+		ln -s 20000101-000000 "$small/res/latest"
+		was=$(readlink "$small/res/latest")
+		runs=$(find "$small/res" -mindepth 1 -maxdepth 1 | wc -l)
+		env RESULTS="$small/res" CONFIGS=mmu KSELFTESTS='' EXTRA_TESTS="$fixtures/guest" \
+			SUITES=robust TESTS=hang_test TEST_TIMEOUT=5 RETRIES=0 TIME_TRAVEL=0 \
+			"$TOP/scripts/check" >"$tmp/rob-full.log" 2>"$tmp/rob-full.err" &
+		checker=$!
+		i=0
+		while [ "$i" -lt 3000 ] &&
+			! grep -qs "^$GUEST_UP: " "$small"/res/*/mmu/guest-*/console.log; do
+			sleep 0.1
+			i=$((i + 1))
+		done
+		dd if=/dev/zero of="$small/filler" bs=1M >/dev/null 2>&1
+		rc=0
+		wait "$checker" || rc=$?
+		errors=$(grep -c 'error:' "$tmp/rob-full.err")
+		reason=$(grep 'error:' "$tmp/rob-full.err" | tail -n 1)
+		now=$(readlink "$small/res/latest")
+		runs_now=$(find "$small/res" -mindepth 1 -maxdepth 1 | wc -l)
+		rm -f "$small/filler"
+		if [ "$rc" = 1 ] && [ "$errors" = 1 ] && [ "$now" = "$was" ] && [ "$runs_now" = "$runs" ] &&
+			[ -f "$small/res/$was/complete" ] &&
+			printf '%s\n' "$reason" | grep -q 'results disk filled during the run.*removed.*kept'; then
+			ok "robust: a results disk filled during the run: ${reason#*error: }"
+		else
+			not_ok "robust: a results disk filled during the run" \
+				"expected exit 1, one error line on a full results disk, the run's folder removed, latest as it was" \
+				"got exit $rc, $errors error lines, latest $was -> $now, $runs -> $runs_now entries" \
+				"$(tail -n 3 "$tmp/rob-full.err")"
+		fi
+		umount "$small" || umount -l "$small"
+	fi
+
 	# The guest's host process, looked at while it runs (a guest whose
 	# init only sleeps, found by its scratch folder under TMPDIR):
 	# unprivileged when we are root, no capabilities, no_new_privs,
 	# namespaces of its own; and nothing it holds open for writing lies
-	# outside its scratch folder, but the two results files it writes
-	# back and the guest's memory file.
+	# outside its scratch folder (its KTAP stream included), but the
+	# console it writes to the results and the guest's memory file.
 	mkdir -p "$tmp/conf"
 	robust_check confine TMPDIR="$tmp/conf" TIME_TRAVEL=0 TIMEOUT=30 SUITES=close_range \
 		UML_ARGS='init=/bin/sh -- -c "sleep 1000"' &
@@ -502,7 +568,7 @@ if [ -z "$quick" ]; then
 			[ $((0$flags & 3)) -ne 0 ] || continue	# read-only
 			case $f in
 			"$tmp"/conf/uml-testbed.*/* | /dev/null | /dev/shm/* | /memfd:* | "$tmp"/conf/*" (deleted)") ;;
-			"$tmp"/rob-confine/*/console.log | "$tmp"/rob-confine/*/tests.raw) ;;
+			"$tmp"/rob-confine/*/console.log) ;;
 			*) bad="$bad; $p writes $f" ;;
 			esac
 		done
