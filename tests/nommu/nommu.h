@@ -32,6 +32,7 @@
 
 #include "kselftest.h"
 #include "case_table.h"
+#include "spawn.h"
 
 #ifndef TESTBED_KERNEL_MMU
 #error "TESTBED_KERNEL_MMU is not defined: build with tests/Makefile (KERNEL_MMU=1|0)"
@@ -49,8 +50,6 @@
 
 #define HELPER_PATH	"./nommu_helper"
 #define PAGE		4096UL
-
-extern char **environ;
 
 static inline bool fail(const char *fmt, ...)
 {
@@ -101,38 +100,17 @@ static inline pid_t helper_spawnv(const int *keep, int nkeep,
 				  const char *const *args)
 {
 	const char *argv[16];
-	int i, n = 0, err;
+	int n = 0;
 	pid_t pid;
 
 	argv[n++] = HELPER_PATH;
 	while (n < 15 && args && *args)
 		argv[n++] = *args++;
 	argv[n] = NULL;
-	for (i = 0; i < nkeep; i++)
-		fcntl(keep[i], F_SETFD, 0);
-	pid = vfork();
-	if (pid == 0) {
-		execve(argv[0], (char *const *)argv, environ);
-		_exit(127);
-	}
-	err = errno;
-	for (i = 0; i < nkeep; i++)
-		fcntl(keep[i], F_SETFD, FD_CLOEXEC);
+	pid = spawn_keeping(keep, nkeep, argv);
 	if (pid < 0)
-		fail("vfork: %s\n", strerror(err));
+		fail("vfork: %s\n", strerror(errno));
 	return pid;
-}
-
-/* waitpid() that reports the wait status, -1 on error. */
-static inline int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return -1;
-	}
-	return status;
 }
 
 /* Read all of a small file into @buf (NUL-terminated); -1 on error. */

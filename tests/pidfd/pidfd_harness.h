@@ -18,11 +18,10 @@
 
 #include "kselftest.h"
 #include "pidfd_abi.h"
+#include "spawn.h"
 
 /* How long a test waits for something that should happen at once. */
 #define WAIT_MS 3000
-
-extern char **environ;
 
 static inline void sleep_ms(int ms)
 {
@@ -43,7 +42,7 @@ static inline pid_t helper_spawn(const int *keep, int nkeep, ...)
 	const char *argv[16];
 	va_list ap;
 	pid_t pid;
-	int i, n = 0, err;
+	int n = 0;
 
 	argv[n++] = HELPER_PATH;
 	va_start(ap, nkeep);
@@ -52,32 +51,10 @@ static inline pid_t helper_spawn(const int *keep, int nkeep, ...)
 	va_end(ap);
 	argv[n] = NULL;
 
-	for (i = 0; i < nkeep; i++)
-		fd_set_cloexec(keep[i], 0);
-	pid = vfork();
-	if (pid == 0) {
-		execve(argv[0], (char *const *)argv, environ);
-		_exit(127);
-	}
-	err = errno;
-	for (i = 0; i < nkeep; i++)
-		fd_set_cloexec(keep[i], 1);
+	pid = spawn_keeping(keep, nkeep, argv);
 	if (pid < 0)
-		ksft_print_msg("vfork: %s\n", strerror(err));
-	errno = err;
+		ksft_print_msg("vfork: %s\n", strerror(errno));
 	return pid;
-}
-
-/* waitpid() that reports the wait status, -1 on error. */
-static inline int reap(pid_t pid)
-{
-	int status;
-
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR)
-			return -1;
-	}
-	return status;
 }
 
 static inline void kill_reap(pid_t pid)
