@@ -70,7 +70,7 @@ END {
 	print "<title>uml-testbed: runs</title>"
 	print "<style>body{font-family:sans-serif;margin:1em}.wide{overflow-x:auto}" \
 	      "table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px;vertical-align:top;text-align:left}" \
-	      ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.untestable,.none{background:#eee}" \
+	      ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.error{background:#f4c890}.untestable,.none{background:#eee}" \
 	      "ul{margin:0;padding-left:1.2em}</style>"
 	print "</head><body>"
 	printf "<h1>uml-testbed: %d run%s</h1>\n", nr, nr == 1 ? "" : "s"
@@ -93,7 +93,7 @@ END {
 		for (j = 1; j <= m; j++) {
 			c = cl[j]
 			s = state[r, c]
-			cls = s == "passed" ? "pass" : s == "failed" ? "fail" : s == "" ? "none" : "untestable"
+			cls = s == "passed" ? "pass" : s == "failed" ? "fail" : s == "error" ? "error" : s == "" ? "none" : "untestable"
 			printf "%s<span class=\"%s\">%s %s</span> %d/%d/%d", (j > 1 ? "<br>" : ""), cls, xml(c),
 			       word(s), n[r, c, "pass"], n[r, c, "fail"], n[r, c, "skip"]
 		}

@@ -13,6 +13,12 @@ JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # Exit status when this revision cannot be tested (git bisect: skip).
 EXIT_CANNOT_TEST=125
+# Exit status when the host side failed (the harness, a host tool, the
+# host's disk or TMPDIR): the kernel is not to blame, so not 1 (git
+# bisect: bad); above 127, so that `git bisect run make check` aborts,
+# and above every 128+signal status (Linux has 64 signals), so that it
+# is never read as a killed run.
+EXIT_HOST_ERROR=200
 
 # A failing test program runs again, up to RETRIES more times, in the
 # same guest: one that passes on a retry is FLAKY, which fails the run
@@ -87,6 +93,13 @@ die() {
 die_untestable() {
 	say_error "$@"
 	exit "$EXIT_CANNOT_TEST"
+}
+
+# die_host MSG: a failure of the host side, not of the kernel (state
+# error, exit EXIT_HOST_ERROR).
+die_host() {
+	say_error "$@"
+	exit "$EXIT_HOST_ERROR"
 }
 
 warn() {
@@ -670,14 +683,19 @@ status_get() {
 	[ -z "$_found" ] || printf '%s\n' "$_v"
 }
 
-# exit_of_run RUNDIR CONFIG...: exit with the run's status: 1 when a
-# config failed, 125 (bisect: cannot test) when one was untestable, else 0.
+# exit_of_run RUNDIR CONFIG...: exit with the run's status, the first
+# of: 1 when a config failed (a kernel proven bad is bad, whatever the
+# others did), EXIT_HOST_ERROR when one ended in a host-side error (the
+# revision is not judged: git bisect aborts), 125 (bisect: cannot test)
+# when one was untestable, else 0.  scripts/report.awk's overall state
+# follows the same order.
 exit_of_run() {
 	_run=$1
 	shift
 	_states=$(for _c; do status_get "$_run/$_c/status" state; done)
 	case $_states in
 	*failed*) exit 1 ;;
+	*error*) exit "$EXIT_HOST_ERROR" ;;
 	*untestable*) exit "$EXIT_CANNOT_TEST" ;;
 	esac
 	exit 0
@@ -709,7 +727,8 @@ guest_lines() {
 # name another user could have planted, a pid's say), its path printed.
 scratch_file() {
 	mktemp "${TMPDIR:-/tmp}/uml-testbed-$1.XXXXXX" 2>/dev/null ||
-		die "cannot make a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
+		die "cannot make
+ a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
 }
 
 # check_kunit: KUNIT's words are all, CONFIG_NAME[=VALUE] or KUnit

@@ -6,14 +6,15 @@ function write_index_html(    i, j, n, c, s, p, a, f, cls) {
 	printf "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>uml-testbed %s</title>\n", xml(run_id) > out
 	printf "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n" > out
 	printf "<style>body{font-family:sans-serif}table{border-collapse:collapse}td,th{border:1px solid #999;padding:4px 8px}" \
-	       ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.skip{background:#f0f0a8}.none{background:#eee}" \
+	       ".pass{background:#c8f0c8}.fail{background:#f4b0b0}.error{background:#f4c890}.skip{background:#f0f0a8}.none{background:#eee}" \
 	       "pre{background:#f6f6f6;padding:6px;overflow-x:auto}.wide{overflow-x:auto}</style>\n" > out
-	printf "</head><body>\n<h1>uml-testbed run %s: <span class=\"%s\">%s</span></h1>\n<table>\n<tr><th>suite</th>", xml(run_id), overall == "PASS" ? "pass" : "fail", overall > out
+	printf "</head><body>\n<h1>uml-testbed run %s: <span class=\"%s\">%s</span></h1>\n<table>\n<tr><th>suite</th>", xml(run_id), overall == "PASS" ? "pass" : overall == "ERROR" ? "error" : "fail", overall > out
 	for (i = 1; i <= ncfg; i++) printf "<th>%s<br><small>%s</small></th>", xml(cfg[i]), xml(st[cfg[i], "source"]) > out
 	printf "</tr>\n<tr><td>boot</td>" > out
 	for (i = 1; i <= ncfg; i++) {
 		c = cfg[i]
-		cls = state_word(c) == "PASS" ? "pass" : (st[c, "result"] == "ok" && splat[c] == "" ? "none" : "fail")
+		cls = state_word(c) == "PASS" ? "pass" : state_word(c) == "ERROR" ? "error" : \
+		      (st[c, "result"] == "ok" && splat[c] == "" ? "none" : "fail")
 		printf "<td class=\"%s\"><a href=\"%s/console.log\">%s</a></td>", cls, xml(c), xml(boot_cell(c)) > out
 	}
 	printf "</tr>\n<tr><td>guest kernel</td>" > out

@@ -2,13 +2,16 @@
 # whose arrays and helpers it uses.
 
 # write_junit C: C's junit.xml.
-function write_junit(c,    j, n, s, r, p, a, reruns) {
+function write_junit(c,    j, n, s, r, p, a, reruns, e) {
 	out = run "/" c "/junit.xml"
 	printf "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"uml-testbed %s\">\n", xml(c) > out
+	# A config that ran no suite: its reason, as a JUnit <error> (the
+	# host side failed: ERROR) or a <failure>.
 	if (st[c, "reason"] != "" && !nsuites_of(c)) {
-		printf "  <testsuite name=\"%s.harness\" tests=\"1\" failures=\"1\">\n", xml(c) > out
-		printf "    <testcase classname=\"%s\" name=\"run\"><failure message=\"%s\"/></testcase>\n  </testsuite>\n",
-		       xml(c), xml(st[c, "reason"]) > out
+		e = state_word(c) == "ERROR" ? "error" : "failure"
+		printf "  <testsuite name=\"%s.harness\" tests=\"1\" %ss=\"1\">\n", xml(c), e > out
+		printf "    <testcase classname=\"%s\" name=\"run\"><%s message=\"%s\"/></testcase>\n  </testsuite>\n",
+		       xml(c), e, xml(st[c, "reason"]) > out
 	}
 	for (j = 1; j <= nsuites; j++) {
 		s = suites[j]

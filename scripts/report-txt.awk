@@ -48,9 +48,10 @@ function write_summary_txt(    i, j, n, p, c, f) {
 			printf " %-20s", (((cfg[i], suites[j]) in stime) ? stime[cfg[i], suites[j]] : "-") > out
 		printf "\n" > out
 	}
+	# Each config's state line: its state and the reason it gave.
 	for (i = 1; i <= ncfg; i++)
 		if (st[cfg[i], "reason"] != "")
-			printf "\n%s: %s\n", cfg[i], st[cfg[i], "reason"] > out
+			printf "\n%s: %s: %s\n", cfg[i], state_word(cfg[i]), st[cfg[i], "reason"] > out
 	if (nfail) {
 		printf "\nfailures:\n" > out
 		for (n = 1; n <= nfail; n++) {

@@ -213,18 +213,23 @@ function boot_cell(c,    b) {
 	return b " " st[c, "seconds"] "s"
 }
 
+# state_word C: C's state as the reports say it; ERROR: the host side
+# failed (scripts/check), not the kernel.
 function state_word(c) {
 	return st[c, "state"] == "passed" ? "PASS" : \
-	       st[c, "state"] == "untestable" ? "UNTESTABLE" : "FAIL"
+	       st[c, "state"] == "untestable" ? "UNTESTABLE" : \
+	       st[c, "state"] == "error" ? "ERROR" : "FAIL"
 }
 END {
 	ncfg = split(configs, cfg, " ")
+	# The run's: the first of FAIL, ERROR, UNTESTABLE that a config
+	# has, as its exit status goes (lib.sh exit_of_run).
 	overall = "PASS"
-	for (i = 1; i <= ncfg; i++) {
-		w = state_word(cfg[i])
-		if (w == "FAIL") overall = "FAIL"
-		else if (w == "UNTESTABLE" && overall == "PASS") overall = "UNTESTABLE"
-	}
+	for (i = 1; i <= ncfg; i++)
+		rank[state_word(cfg[i])] = 1
+	split("FAIL ERROR UNTESTABLE", worst, " ")
+	for (i = 3; i >= 1; i--)
+		if (worst[i] in rank) overall = worst[i]
 
 	# The first line of compare.txt (scripts/check: against the previous run)
 	if ((getline changes < (run "/compare.txt")) <= 0)

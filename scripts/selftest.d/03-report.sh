@@ -84,6 +84,38 @@ else
 	not_ok "report: FLAKY" "summary lines: $got, json: $jgot" "$(cat "$frun/summary.txt" "$tmp/report.err")"
 fi
 
+# ERROR, a host-side failure, in every report and in the exit status:
+# a run with an ERROR and an UNTESTABLE config is ERROR (200: git
+# bisect aborts), one with a FAIL and an ERROR is FAIL (1: a kernel
+# proven bad is bad).
+hrun=$tmp/errors/20260101-000020 hrun2=$tmp/errors/20260101-000021
+mkdir -p "$hrun/mmu" "$hrun/other" "$hrun2/mmu" "$hrun2/other"
+printf 'config=mmu\nstate=error\nreason=mke2fs could not pack x: no room\n' >"$hrun/mmu/status"
+printf 'config=other\nstate=untestable\nreason=other: kernel build failed\n' >"$hrun/other/status"
+printf 'config=mmu\nstate=failed\nreason=test failures\n' >"$hrun2/mmu/status"
+cp "$hrun/mmu/status" "$hrun2/other/status"
+"$TOP/scripts/report" "$hrun" 2>"$tmp/report.err"
+"$TOP/scripts/report" "$hrun2" 2>>"$tmp/report.err"
+"$TOP/scripts/history" "$tmp/errors" 2>>"$tmp/report.err"
+# shellcheck disable=SC2016 # jq's, not the shell's
+got=$(printf '%s|' "$(head -n 1 "$hrun/summary.txt")" "$(grep '^state ' "$hrun/summary.txt" | tr -s ' ')" \
+	"$(grep '^mmu: ' "$hrun/summary.txt")" \
+	"$(jq -r '.result + " " + .configs[0].result + " " + .configs[0].reason' "$hrun/summary.json" 2>&1)" \
+	"$(grep -o '<error message="[^"]*"' "$hrun/mmu/junit.xml")" \
+	"$(grep -o '<span class="error">ERROR</span>' "$hrun/index.html")" \
+	"$(grep -o '<span class="error">mmu ERROR</span>' "$tmp/errors/index.html" | head -n 1)" \
+	"$( (exit_of_run "$hrun" mmu other) && echo 0 || echo $?)" \
+	"$(head -n 1 "$hrun2/summary.txt")" "$( (exit_of_run "$hrun2" mmu other) && echo 0 || echo $?)")
+want="uml-testbed run 20260101-000020: ERROR|state ERROR UNTESTABLE |mmu: ERROR: mke2fs could not pack x: no room|"
+want="${want}ERROR ERROR mke2fs could not pack x: no room|<error message=\"mke2fs could not pack x: no room\"|"
+want="${want}<span class=\"error\">ERROR</span>|<span class=\"error\">mmu ERROR</span>|200|"
+want="${want}uml-testbed run 20260101-000021: FAIL|1|"
+if [ "$got" = "$want" ] && xmllint --noout "$hrun/mmu/junit.xml" 2>/dev/null; then
+	ok "report: ERROR (the host side failed) in summary.txt, summary.json, junit.xml, index.html, the history; exit 200; FAIL and 1 beat it"
+else
+	not_ok "report: ERROR in every report" "expected '$want'" "got      '$got'" "$(cat "$tmp/report.err")"
+fi
+
 # Bytes that are not UTF-8, terminal escapes and other control
 # characters in what tests print (names, reasons, an attempt's output,
 # a figure) and on the console (a splat): every report stays valid
