@@ -111,10 +111,11 @@ help:
 	@echo '  SLOW=1             also run the programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo
-	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 125 could not build (bisect: skip).'
+	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 200 the host side failed (ERROR; bisect: abort), 125 could not build (bisect: skip).'
 
 # The goals whose exit status means something: check, run, coverage and
 # bisect exit 125 when the revision cannot be tested (git bisect: skip),
+# check and run 200 when the host side failed (git bisect run aborts),
 # compare 2 when a run is missing.  make exits 0, 1 or 2 by itself, so
 # a plugin it builds and loads, scripts/testbed_exit.c, passes the
 # status on: the goal's recipe runs as .status-GOAL, which keeps the

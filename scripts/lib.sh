@@ -441,7 +441,7 @@ need_space() {
 	_free=$(free_kib "$1")
 	[ -z "$_free" ] || _free=$((_free / 1024))
 	[ -z "$_free" ] || [ "$_free" -ge "$2" ] ||
-		die "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
+		die_host "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
 }
 
 # mmu_kernel OUT: the kernel configured in OUT has an MMU.
@@ -592,7 +592,7 @@ confine_guest() {
 		chown "$_ids" "$GUEST_DIR"
 		setpriv --reuid="${_ids%:*}" --regid="${_ids#*:}" --clear-groups \
 			test -w "$GUEST_DIR" -a -x "$GUEST_DIR" ||
-			die "the guests' user $GUEST_USER cannot enter $1: set TMPDIR to a folder it can reach"
+			die_host "the guests' user $GUEST_USER cannot enter $1: set TMPDIR to a folder it can reach"
 		# The account that has the uid, if any: without GUEST_USER's,
 		# guest_ids gave one no account has.
 		_name=$(getent passwd "${_ids%:*}" | cut -d: -f1)
@@ -727,8 +727,7 @@ guest_lines() {
 # name another user could have planted, a pid's say), its path printed.
 scratch_file() {
 	mktemp "${TMPDIR:-/tmp}/uml-testbed-$1.XXXXXX" 2>/dev/null ||
-		die "cannot make
- a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
+		die_host "cannot make a file in ${TMPDIR:-/tmp} (set TMPDIR to a writable folder)"
 }
 
 # check_kunit: KUNIT's words are all, CONFIG_NAME[=VALUE] or KUnit

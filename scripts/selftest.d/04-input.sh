@@ -62,7 +62,7 @@ expect_fail "bad input: an unwritable results folder" 1 "results folder /proc/um
 if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/full" && mount -t tmpfs -o size=1m tmpfs "$tmp/full" 2>/dev/null; then
 	mkdir -p "$tmp/full/20260101-000000/mmu"
 	echo kept >"$tmp/full/20260101-000000/mmu/results.tsv"
-	expect_fail "bad input: a full disk under the results folder" 1 \
+	expect_fail "host error: a full disk under the results folder (exit 200)" 200 \
 		"results folder $tmp/full: only [0-9]+ MiB free" \
 		env RESULTS="$tmp/full" CONFIGS=mmu "$TOP/scripts/check"
 	if [ "$(cat "$tmp/full/20260101-000000/mmu/results.tsv")" = kept ]; then
@@ -72,7 +72,7 @@ if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/full" && mount -t tmpfs -o size=1m tmpfs
 	fi
 	umount "$tmp/full"
 else
-	ok "bad input: a full disk under the results folder # SKIP needs root to mount a small tmpfs"
+	ok "host error: a full disk under the results folder # SKIP needs root to mount a small tmpfs"
 fi
 
 # A patch that does not apply: exit 125, naming the patch.  The tree is
@@ -114,6 +114,30 @@ else
 	not_ok "make: the scripts' exit statuses" "expected 125,1,1,1,2, (check: a patch that does not apply, check, run, bisect: bad input, compare: no such run)" \
 		"got $got"
 fi
+# ... and its reason is on the config's state line of the reports.
+expect_state "reasons: a patch that does not apply" "$tmp/make-results/latest" "${got%%,*}" 125 \
+	UNTESTABLE "source: patch 0001-change-readme\\.patch does not apply to $tmp/tree$"
+
+# A TMPDIR the run cannot write into (a read-only file system; where
+# none can be mounted, a folder without write permission, as anyone
+# but root): the host's failure, not the kernel's: one line, exit 200
+# (make check's too), before any run folder; bisect-run aborts.
+mkdir -p "$tmp/ro"
+if [ "$(id -u)" != 0 ] || ! mount -t tmpfs -o ro,size=1m tmpfs "$tmp/ro" 2>/dev/null; then
+	chmod 555 "$tmp/ro"
+fi
+expect_fail "host error: a TMPDIR the run cannot write into (exit 200, one line)" 200 \
+	"check: error: cannot make a file in $tmp/ro " \
+	env TMPDIR="$tmp/ro" RESULTS="$tmp/ro-results" CONFIGS=mmu KSELFTESTS='' "$TOP/scripts/check"
+got=$(printf '%s,' "$(bisect_verdict "$tmp/err" "$rc")" \
+	"$(make_rc check TMPDIR="$tmp/ro" RESULTS="$tmp/ro-results" CONFIGS=mmu KSELFTESTS='')" \
+	"$([ -e "$tmp/ro-results" ] && echo "a results folder" || echo "no results folder")")
+if printf '%s\n' "$got" | grep -Eq ": abort: the host side failed \(ERROR\): check: error: cannot make a file in [^,]* \(exit 255\),200,no results folder,$"; then
+	ok "host error: an unusable TMPDIR: bisect-run aborts, make check exits 200, no run folder"
+else
+	not_ok "host error: an unusable TMPDIR" "expected bisect-run's abort (255), make check's 200, no results folder" "got '$got'"
+fi
+umount "$tmp/ro" 2>/dev/null || chmod 755 "$tmp/ro"
 
 if grep -q hello "$tmp/tree/README"; then
 	ok "a failed patch leaves KSRC untouched"

@@ -34,6 +34,16 @@ rejudge() {
 		rejudged_bad="$rejudged_bad; $_name: exit $rc, '$_was' judged again: exit $_rc, '$_now'"
 }
 
+# expect_abort DESC NAME: scripts/bisect-run, given what robust_check
+# NAME printed and its exit status, aborts the bisection.
+expect_abort() {
+	_v=$(bisect_verdict "$tmp/rob-$2.log" "$rc")
+	case $_v in
+	*": abort: the host side failed (ERROR): "*"(exit 255)") ok "$1: bisect-run aborts: ${_v#*: abort: }" ;;
+	*) not_ok "$1: bisect-run" "expected abort: the host side failed (ERROR): ... (exit 255)" "got '$_v'" ;;
+	esac
+}
+
 # expect_reason DESC NAME ERE: the run failed (exit 1) with a reason
 # matching ERE.
 expect_reason() {
@@ -248,9 +258,10 @@ if [ -z "$quick" ]; then
 	# A TESTS name that no program of a kselftest suite has: the suite's
 	# programs are known once it is built, and the run stops before its
 	# boot, naming them.
+	# (what was asked, not what the kernel did: ERROR)
 	robust_check ksft-tests KSELFTESTS=core SUITES=ksft-core TESTS=nonexistent_test
-	expect_reason "robust: TESTS naming no program of a kselftest suite" ksft-tests \
-		"^TESTS=nonexistent_test: no program 'nonexistent_test' in ksft-core; the programs: .*close_range_test"
+	expect_state "robust: TESTS naming no program of a kselftest suite" "$tmp/rob-ksft-tests/latest" "$rc" 200 \
+		ERROR "TESTS=nonexistent_test: no program 'nonexistent_test' in ksft-core; the programs: .*close_range_test"
 	if [ -e "$tmp/rob-ksft-tests/latest/mmu/console.log" ]; then
 		not_ok "robust: TESTS naming no program: no boot" "the guest was booted"
 	fi
@@ -267,7 +278,8 @@ if [ -z "$quick" ]; then
 	fi
 
 	# A phase that fails without saying why (a cp of pack-rootfs that
-	# fails): the reason still names the phase.
+	# fails): the reason still names the phase; the host's failure,
+	# not the kernel's (ERROR).
 	mkdir -p "$tmp/failing-cp"
 	printf '#!/bin/sh\ncase "$*" in */rootfs/bin/busybox) exit 1 ;; esac\nexec %s "$@"\n' \
 		"$(command -v cp)" >"$tmp/failing-cp/cp"
@@ -275,7 +287,32 @@ if [ -z "$quick" ]; then
 	# (without the record of what it packed from, pack-rootfs stages)
 	rm -f "$BUILD/mmu/rootfs.img.inputs"
 	robust_check pack PATH="$tmp/failing-cp:$PATH" SUITES=close_range
-	expect_reason "robust: a pack that fails without a reason" pack "^pack failed \(exit 1"
+	expect_state "robust: a pack that fails without a reason" "$tmp/rob-pack/latest" "$rc" 200 \
+		ERROR "pack failed \(exit 1\)"
+
+	# The host side failing is no test failure: state ERROR, exit 200,
+	# and bisect-run aborts.  An mke2fs that fails (a host tool) ...
+	mkdir -p "$tmp/failing-mke2fs"
+	printf '#!/bin/sh\necho "mke2fs: No space left on device while writing out the image" >&2\nexit 1\n' \
+		>"$tmp/failing-mke2fs/mke2fs"
+	chmod +x "$tmp/failing-mke2fs/mke2fs"
+	# (without its stamps, pack-rootfs packs the image again)
+	rm -f "$BUILD/mmu/rootfs.img.inputs" "$BUILD/mmu/rootfs.img.manifest"
+	robust_check mke2fs PATH="$tmp/failing-mke2fs:$PATH" SUITES=close_range
+	expect_state "host error: an mke2fs that fails" "$tmp/rob-mke2fs/latest" "$rc" 200 ERROR \
+		"mke2fs could not pack $BUILD/mmu/rootfs\\.img: mke2fs: No space left on device"
+	expect_abort "host error: an mke2fs that fails" mke2fs
+	# ... and a TMPDIR the guests' user cannot enter (run as root: the
+	# run itself can write there).
+	if [ "$(id -u)" = 0 ]; then
+		mkdir -m 700 "$tmp/closed"
+		robust_check closed TMPDIR="$tmp/closed" SUITES=close_range TESTS=close_range_test
+		expect_state "host error: a TMPDIR the guests' user cannot enter" "$tmp/rob-closed/latest" "$rc" 200 \
+			ERROR "the guests' user [^ ]+ cannot enter $tmp/closed/uml-testbed\\."
+		expect_abort "host error: a TMPDIR the guests' user cannot enter" closed
+	else
+		ok "host error: a TMPDIR the guests' user cannot enter # SKIP run as root only"
+	fi
 
 	# make check's exit status is the run's: 1 for a failing test, 0 for
 	# a pass (125: see the patch that does not apply, above).
@@ -489,7 +526,7 @@ if [ -z "$quick" ]; then
 		fi
 
 		# Another writer fills the disk while the guest runs a test
-		# that hangs: exit 1, one error line, the run's folder gone,
+		# that hangs: exit 200 (the host's failure), one error line, the run's folder gone,
 		# an earlier run and latest as they were.
 		rm -rf "$small/res"
 		mkdir -p "$small/res/20000101-000000"
@@ -515,13 +552,13 @@ if [ -z "$quick" ]; then
 		now=$(readlink "$small/res/latest")
 		runs_now=$(find "$small/res" -mindepth 1 -maxdepth 1 | wc -l)
 		rm -f "$small/filler"
-		if [ "$rc" = 1 ] && [ "$errors" = 1 ] && [ "$now" = "$was" ] && [ "$runs_now" = "$runs" ] &&
+		if [ "$rc" = 200 ] && [ "$errors" = 1 ] && [ "$now" = "$was" ] && [ "$runs_now" = "$runs" ] &&
 			[ -f "$small/res/$was/complete" ] &&
 			printf '%s\n' "$reason" | grep -q 'results disk filled during the run.*removed.*kept'; then
 			ok "robust: a results disk filled during the run: ${reason#*error: }"
 		else
 			not_ok "robust: a results disk filled during the run" \
-				"expected exit 1, one error line on a full results disk, the run's folder removed, latest as it was" \
+				"expected exit 200, one error line on a full results disk, the run's folder removed, latest as it was" \
 				"got exit $rc, $errors error lines, latest $was -> $now, $runs -> $runs_now entries" \
 				"$(tail -n 3 "$tmp/rob-full.err")"
 		fi
