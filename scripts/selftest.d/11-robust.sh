@@ -332,6 +332,34 @@ if [ -z "$quick" ]; then
 	robust_check fill SUITES=robust TESTS=fill_disk_test
 	expect_reason "robust: a guest that fills its disk" fill "^guest disk full"
 
+	# A root image damaged as its size and mtime are kept (garbage
+	# written into it, its time set back): its stamp sees it, the next
+	# run packs it again and passes.
+	img=$BUILD/mmu/rootfs.img
+	touch -r "$img" "$tmp/img-time"
+	dd if=/dev/urandom of="$img" bs=1024 seek=1 count=64 conv=notrunc 2>/dev/null
+	touch -r "$tmp/img-time" "$img"
+	robust_check garbage SUITES=close_range TESTS=close_range_test
+	if [ "$rc" = 0 ] && grep -q "packing" "$tmp/rob-garbage.log"; then
+		ok "robust: an image damaged with its size and mtime kept is packed again; the run passes"
+	else
+		not_ok "robust: an image damaged with its size and mtime kept" "expected a new image and exit 0" \
+			"got exit $rc, reason '$(status_get "$tmp/garbage.status" reason)'" "$(tail -n 5 "$tmp/rob-garbage.log")"
+	fi
+	# One damaged where its stamp cannot see it (the stamp written again
+	# after the damage, as the run would have): the guests cannot mount
+	# their root, and the image is to blame, not the kernel: ERROR,
+	# naming it, and without its stamps the next run packs it again.
+	dd if=/dev/zero of="$img" bs=1024 seek=1 count=1 conv=notrunc 2>/dev/null
+	read -r h _ <"$img.inputs"
+	echo "$h $(find "$img" -maxdepth 0 -printf '%s %T@ %C@ %i')" >"$img.inputs"
+	robust_check damaged SUITES=close_range TESTS=close_range_test
+	expect_state "robust: a root that cannot be mounted from a damaged image" "$tmp/rob-damaged/latest" "$rc" 200 \
+		ERROR "the root image $img is damaged: .*; the next run packs it again"
+	if [ -e "$img.inputs" ] || [ -e "$img.manifest" ]; then
+		not_ok "robust: a damaged image loses its stamps" "$(ls "$img".*)"
+	fi
+
 	# A kernel and an image cut short (a full disk, a killed copy): the
 	# next run finds out, links and packs them again, and passes.  The
 	# image of the case before is this one's: only the cut repacks it.
