@@ -32,7 +32,7 @@
 
 #include "kselftest.h"
 #include "case_table.h"
-#include "spawn.h"
+#include "vfork_exec.h"
 
 #ifndef TESTBED_KERNEL_MMU
 #error "TESTBED_KERNEL_MMU is not defined: build with tests/Makefile (KERNEL_MMU=1|0)"

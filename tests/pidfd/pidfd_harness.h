@@ -18,7 +18,7 @@
 
 #include "kselftest.h"
 #include "pidfd_abi.h"
-#include "spawn.h"
+#include "vfork_exec.h"
 
 /* How long a test waits for something that should happen at once. */
 #define WAIT_MS 3000

@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * spawn.h - start a helper program and wait for it, NOMMU-safe: vfork()
+ * vfork_exec.h - start a helper program and wait for it, NOMMU-safe: vfork()
  * and execve() at once, never fork().  The one place for this; the
  * suites' own headers wrap it with their helper's path and their way of
- * failing.
+ * failing.  (Not spawn.h: -I puts this folder before libc's <spawn.h>.)
  */
-#ifndef TESTBED_SPAWN_H
-#define TESTBED_SPAWN_H
+#ifndef TESTBED_VFORK_EXEC_H
+#define TESTBED_VFORK_EXEC_H
 
 #include <errno.h>
 #include <sys/syscall.h>
@@ -59,4 +59,4 @@ static inline int reap(pid_t pid)
 	return status;
 }
 
-#endif /* TESTBED_SPAWN_H */
+#endif /* TESTBED_VFORK_EXEC_H */
