@@ -6,12 +6,16 @@
  * 7.3 tree has neither RECORDS, SPARSE nor the record header, and the
  * mask bits are enumerators, which #ifndef cannot test.  The values
  * are those of include/uapi/linux/coredump.h in Linux 7.4
- * (spec/coredump.md).
+ * (spec/coredump.md).  And the pidfs ABI the tests read a crashed task
+ * by (struct pidfd_info, PIDFD_GET_INFO).
  */
 #ifndef COREDUMP_ABI_H
 #define COREDUMP_ABI_H
 
+#include <errno.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
 
 #define CD_KERNEL	(1ULL << 0)
 #define CD_USERSPACE	(1ULL << 1)
@@ -65,5 +69,53 @@ _Static_assert(sizeof(struct cd_req) == CD_REQ_SIZE_VER0, "coredump_req");
 _Static_assert(sizeof(struct cd_ack) == CD_ACK_SIZE_VER0, "coredump_ack");
 _Static_assert(sizeof(struct cd_record) == CD_RECORD_HEADER_SIZE_VER0,
 	       "coredump_record_header");
+
+/*
+ * <linux/pidfd.h> pulls in <linux/fcntl.h>, which clashes with the libc's
+ * <fcntl.h>: carry the pidfs ABI ourselves. This is struct pidfd_info at
+ * PIDFD_INFO_SIZE_VER3 (88 bytes, Linux 7.3); an older kernel fills what
+ * it knows and says so in ->mask.
+ */
+struct cd_pidfd_info {
+	uint64_t mask;
+	uint64_t cgroupid;
+	uint32_t pid;
+	uint32_t tgid;
+	uint32_t ppid;
+	uint32_t ruid;
+	uint32_t rgid;
+	uint32_t euid;
+	uint32_t egid;
+	uint32_t suid;
+	uint32_t sgid;
+	uint32_t fsuid;
+	uint32_t fsgid;
+	int32_t exit_code;
+	uint32_t coredump_mask;
+	uint32_t coredump_signal;
+	uint32_t coredump_code;
+	uint32_t coredump_pad;
+	uint64_t supported_mask;
+};
+
+_Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
+
+#define CD_PIDFD_GET_INFO	_IOWR(0xFF, 11, struct cd_pidfd_info)
+
+/*
+ * PIDFD_THREAD (pidfd_open()'s flag, and what F_GETFL shows on a thread
+ * pidfd): O_EXCL, from the includer's <fcntl.h>.
+ */
+#define CD_PIDFD_THREAD		O_EXCL
+
+/* PIDFD_GET_INFO for the bits of mask: 0 or the errno. */
+static inline int pidfd_info_get(int pidfd, uint64_t mask, struct cd_pidfd_info *info)
+{
+	memset(info, 0, sizeof(*info));
+	info->mask = mask;
+	if (ioctl(pidfd, CD_PIDFD_GET_INFO, info))
+		return errno;
+	return 0;
+}
 
 #endif /* COREDUMP_ABI_H */

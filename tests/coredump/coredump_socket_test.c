@@ -47,40 +47,6 @@
 /* <linux/coredump.h>, and the 7.4 names older headers lack. */
 #include "testbed_compat.h"
 
-/*
- * <linux/pidfd.h> pulls in <linux/fcntl.h>, which clashes with the libc's
- * <fcntl.h>: carry the pidfs ABI ourselves. This is struct pidfd_info at
- * PIDFD_INFO_SIZE_VER3 (88 bytes, Linux 7.3); an older kernel fills what
- * it knows and says so in ->mask.
- */
-struct cd_pidfd_info {
-	uint64_t mask;
-	uint64_t cgroupid;
-	uint32_t pid;
-	uint32_t tgid;
-	uint32_t ppid;
-	uint32_t ruid;
-	uint32_t rgid;
-	uint32_t euid;
-	uint32_t egid;
-	uint32_t suid;
-	uint32_t sgid;
-	uint32_t fsuid;
-	uint32_t fsgid;
-	int32_t exit_code;
-	uint32_t coredump_mask;
-	uint32_t coredump_signal;
-	uint32_t coredump_code;
-	uint32_t coredump_pad;
-	uint64_t supported_mask;
-};
-
-_Static_assert(sizeof(struct cd_pidfd_info) == 88, "PIDFD_INFO_SIZE_VER3");
-
-#define CD_PIDFD_GET_INFO	_IOWR(0xFF, 11, struct cd_pidfd_info)
-
-/* PIDFD_THREAD, as F_GETFL shows it on a thread pidfd. */
-#define CD_PIDFD_THREAD		O_EXCL
 
 
 /* Per protocol step; only a kernel that misbehaves ever waits this long. */
@@ -389,15 +355,6 @@ static int accept_crash(int lfd, struct session *s)
 			return -1;
 		}
 	}
-}
-
-static int pidfd_info_get(int pidfd, uint64_t mask, struct cd_pidfd_info *info)
-{
-	memset(info, 0, sizeof(*info));
-	info->mask = mask;
-	if (ioctl(pidfd, CD_PIDFD_GET_INFO, info))
-		return errno;
-	return 0;
 }
 
 /* Peek the size, then consume exactly that many bytes of the request. */
