@@ -731,7 +731,7 @@ fi
 # only: confine_guest gives the uid only then.  No account is made.)
 if [ "$(id -u)" = 0 ]; then
 	who=$(
-		GUEST_USER=uml-testbed-selftest-no-such-user
+		GUEST_USER='uml-testbed-selftest-no-such-user'
 		confine_guest "$tmp/who"
 		echo "$CONFINE_WHO"
 	)
@@ -745,3 +745,45 @@ if [ "$(id -u)" = 0 ]; then
 			"expected 'uid $uid (no account has it), no capabilities, ...'" "got '$who'" ;;
 	esac
 fi
+
+# scripts/host-requests: kill-stub kills the stub of the guest's UML
+# process that maps the address, and nothing else: not its other
+# stubs, not a process of the same name that is not its child.  The
+# "UML" here is a shell with two children named uml-userspace (copies
+# of sleep, each at an address of its own); the request ends in \r\n,
+# as the guest's tty sends it.
+hr=$tmp/host-requests
+mkdir -p "$hr"
+cp "$(command -v sleep)" "$hr/uml-userspace"
+"$hr/uml-userspace" 60 &
+stranger=$!
+sh -c '"$1" 60 & "$1" 60 & wait' sh "$hr/uml-userspace" &
+uml=$!
+kids=
+for _ in 1 2 3 4 5 6 7 8 9 10; do
+	kids=$(cat /proc/"$uml"/task/*/children 2>/dev/null) || kids=
+	# shellcheck disable=SC2086 # pids, one per word
+	[ "$(echo $kids | wc -w)" -lt 2 ] || break
+	sleep 1
+done
+# shellcheck disable=SC2086 # pids, one per word
+set -- $kids
+victim=${1:-} spared=${2:-}
+addr=$(sed -n '1s/-.*//p' "/proc/$victim/maps" 2>/dev/null)
+printf 'kill-stub %s\r\nkill-stub 0\nkill-stub %s extra\nreboot\n' "$addr" "$addr" |
+	"$TOP/scripts/host-requests" "$uml" >"$hr/out" 2>&1
+sleep 1
+got=$(cat "$hr/out")
+want="uml-testbed: host request: kill-stub $addr: 1 stub process(es) killed
+uml-testbed: host request: kill-stub 0: 0 stub process(es) killed
+uml-testbed: host request: 'kill-stub $addr extra' not understood, ignored
+uml-testbed: host request: 'reboot' not understood, ignored"
+if [ -n "$addr" ] && [ "$got" = "$want" ] && ! kill -0 "$victim" 2>/dev/null &&
+	kill -0 "$spared" 2>/dev/null && kill -0 "$stranger" 2>/dev/null; then
+	ok "host-requests: kill-stub kills the one stub of its UML process at the address"
+else
+	not_ok "host-requests: kill-stub" "expected stub $victim killed, $spared and $stranger alive, and:" \
+		"$want" "got (victim $(kill -0 "$victim" 2>/dev/null && echo alive || echo dead)):" "$got"
+fi
+kill "$stranger" "$spared" "$uml" 2>/dev/null || :
+wait "$stranger" "$uml" 2>/dev/null || :
