@@ -39,13 +39,15 @@ if [ -z "$quick" ]; then
 			fi
 		fi
 		rc=0
-		as_user make -C "$u/repo" check CONFIGS=mmu SUITES=close_range KSELFTESTS= \
+		# uml: the host kills a stub of a guest in the user's namespace.
+		as_user make -C "$u/repo" check CONFIGS=mmu SUITES="close_range uml" KSELFTESTS= \
 			KSRC="$src" PATCHES="${src:+none}" >"$tmp/user.log" 2>&1 || rc=$?
 		cell=$(awk '$1 == "close_range" { print $2; exit }' "$u/repo/results/latest/summary.txt" 2>/dev/null)
-		if [ "$rc" -eq 0 ] && [ -n "$cell" ]; then
-			ok "as an ordinary user (nobody, Debian's user PATH): make check passes, close_range $cell, in $(elapsed "$t0")s${src:+ (the kernel built above)}"
+		umlcell=$(awk '$1 == "uml" { print $2; exit }' "$u/repo/results/latest/summary.txt" 2>/dev/null)
+		if [ "$rc" -eq 0 ] && [ -n "$cell" ] && [ -n "$umlcell" ]; then
+			ok "as an ordinary user (nobody, Debian's user PATH): make check passes, close_range $cell, uml $umlcell, in $(elapsed "$t0")s${src:+ (the kernel built above)}"
 		else
-			not_ok "as an ordinary user: make check" "exit $rc, close_range '$cell'" \
+			not_ok "as an ordinary user: make check" "exit $rc, close_range '$cell', uml '$umlcell'" \
 				"$(tail -n 15 "$tmp/user.log")"
 		fi
 	fi
