@@ -701,6 +701,15 @@ exit_of_run() {
 	exit 0
 }
 
+# worse_exit A B: of two runs' exit statuses, the one exit_of_run's
+# order puts first (1, EXIT_HOST_ERROR, 125, any other, 0).
+worse_exit() {
+	for _e in 1 "$EXIT_HOST_ERROR" "$EXIT_CANNOT_TEST"; do
+		case " $1 $2 " in *" $_e "*) echo "$_e"; return ;; esac
+	done
+	if [ "$1" = 0 ]; then echo "$2"; else echo "$1"; fi
+}
+
 # What the guest says that the host reads, defined here only: init
 # sources them from the image (guest_lines, pack-rootfs), ktap.awk and
 # report.awk get them as awk variables, the C suites as macros.
