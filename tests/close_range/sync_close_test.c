@@ -11,9 +11,15 @@
  *   chain of pipes records that order: both ends of each pipe are
  *   O_ASYNC with F_SETSIG, so the release of the first of the two ends
  *   sends one queued real-time signal (pipe_release()'s kill_fasync()),
- *   whose si_fd names the other end.  close_range() and exec walk from
- *   the lowest fd up; exit walks from the highest fd down (the order the
- *   deferred releases had, which a release waiting on a higher fd needs).
+ *   whose si_fd names the other end.  close_range(), exec and exit all
+ *   walk from the highest fd down: the order the deferred releases had,
+ *   which user space saw, and which a release that waits on a higher fd
+ *   needs.
+ *
+ * - That order's reason: a lingering TCP socket with unsent data below
+ *   its peer, which has not read what it got.  Released first, the lower
+ *   one waits in close for the linger time; the peer released first
+ *   resets the connection and the lower one goes at once.
  *
  * - When the effects become visible.  exec lets a vfork() parent go at
  *   exec_mmap(), after the close-on-exec walk but before execve() returns
@@ -25,14 +31,14 @@
  * AF_UNIX socket (SCM_RIGHTS) before the child starts, so that the
  * child's table holds their only reference; the child takes them out.
  *
- * A kernel that defers the releases (Linux 7.3) shows the reversed order:
- * the cases that rest on it SKIP there, naming what they saw, unless the
- * kernel is meant to close synchronously (see kernel_has_sync_close()):
- * then that order is a failure.  The other cases hold on both kernels:
- * effects visible once close_range() or waitpid() returned, the release
- * order at exit, SIGHUP from the exit of a session leader with a
- * controlling tty, and an exit whose lower fds refer to higher ones
- * finishing at once.
+ * A kernel that defers the releases (Linux 7.3) releases in the same
+ * order, but exec's only after the vfork() parent resumed: that part of
+ * the exec case SKIPs there, unless the kernel is meant to close
+ * synchronously (see kernel_has_sync_close()).  The other cases hold on
+ * both kernels: effects visible once close_range() or waitpid()
+ * returned, the release order, SIGHUP from the exit of a session leader
+ * with a controlling tty, and teardowns whose lower fds depend on higher
+ * ones finishing at once.
  */
 #define CR_MAXN 64
 #include "close_range_model.h"
@@ -54,6 +60,10 @@
 #define FILLERS		4096	/* exec: files released around the watched ones */
 #define FILLER_BASE	1000
 #define HELPER		"./sync_close_helper"
+#define DEP_LO		20	/* the lingering socket */
+#define DEP_HI		60	/* its peer, with unread data: another word */
+#define LINGER_SECS	3	/* how long the lower one's close may wait */
+#define DEP_MAX_SECS	1.5	/* a teardown that took longer waited on it */
 
 static const char lock_path[] = "/tmp/sync_close_test.lock";
 
@@ -336,8 +346,9 @@ static void test_close_range_effects(void)
 /*
  * Whether this kernel is meant to close synchronously: Linux 7.4 and
  * later, or a kernel with our sync-close patches, whose renamed exec walk
- * close_cloexec_files() is in /proc/kallsyms.  Where it is, releases in
- * the deferred order fail the order cases; where not, those SKIP.
+ * close_cloexec_files() is in /proc/kallsyms.  Where it is, exec's
+ * releases after the vfork() parent resumed fail the exec case; where
+ * not, that case SKIPs.
  */
 static bool sync_close_expected;
 
@@ -361,8 +372,9 @@ static bool kernel_has_sync_close(void)
 }
 
 /*
- * close_range() releases in its walk's order, lowest fd first; with
- * CLOSE_RANGE_UNSHARE on a private table it is the same walk.
+ * close_range() releases in its walk's order, highest fd first; with
+ * CLOSE_RANGE_UNSHARE on a private table it is the same walk.  Deferred
+ * releases (Linux 7.3) came in that order too.
  */
 static void test_close_range_order(unsigned int flags, const char *name)
 {
@@ -376,12 +388,75 @@ static void test_close_range_order(unsigned int flags, const char *name)
 		return;
 	}
 	o = chain_order(name);
-	if (o == ORDER_DOWN && !sync_close_expected) {
-		ksft_test_result_skip("%s: the releases came highest fd first, as deferred task work runs them: no synchronous close (Linux < 7.4)\n",
-				      name);
+	if (o == ORDER_UP)
+		ksft_print_msg("%s: released lowest fd first: a lower file whose release waits on a higher one would hang\n",
+			       name);
+	ksft_test_result(o == ORDER_DOWN, "%s: the files are released highest fd first\n",
+			 name);
+}
+
+static int tcp_pair(int *client, int *server);
+
+/*
+ * A TCP connection over the loopback: at lo the client, with SO_LINGER
+ * and unsent data, its send buffer and its peer's window full; at hi the
+ * peer, which has read nothing.  Released first, lo's close waits up to
+ * LINGER_SECS for the peer to take its data; hi released first resets
+ * the connection (it had unread data), and lo's close ends at once.
+ * No stdio: run in a vfork() child too.
+ */
+static int linger_pair(int lo, int hi, bool cloexec)
+{
+	struct linger lg = { .l_onoff = 1, .l_linger = LINGER_SECS };
+	static char junk[1 << 16];
+	int cl, sv, small = 4096;
+
+	if (tcp_pair(&cl, &sv) || move_fd(cl, lo, cloexec) < 0 ||
+	    move_fd(sv, hi, cloexec) < 0)
+		return -1;
+	setsockopt(hi, SOL_SOCKET, SO_RCVBUF, &small, sizeof(small));
+	setsockopt(lo, SOL_SOCKET, SO_SNDBUF, &small, sizeof(small));
+	if (setsockopt(lo, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg)) ||
+	    fcntl(lo, F_SETFL, O_NONBLOCK))
+		return -1;
+	while (write(lo, junk, sizeof(junk)) > 0)
+		;
+	return errno == EAGAIN ? 0 : -1;
+}
+
+static double since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/*
+ * close_range() over a lingering socket and its unread peer above it
+ * returns at once: the peer goes first.
+ */
+static void test_close_range_dependency(unsigned int flags, const char *name)
+{
+	struct timespec t0;
+	double secs;
+	int rc;
+
+	if (linger_pair(DEP_LO, DEP_HI, false)) {
+		ksft_test_result_fail("%s: dependency: TCP setup: %s\n", name,
+				      strerror(errno));
 		return;
 	}
-	ksft_test_result(o == ORDER_UP, "%s: each file is released as the walk reaches it, lowest fd first\n",
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	rc = sys_close_range(DEP_LO, DEP_HI, flags);
+	secs = since(&t0);
+	if (rc)
+		ksft_print_msg("%s: dependency: %s\n", name, strerror(errno));
+	if (secs > DEP_MAX_SECS)
+		ksft_print_msg("%s: dependency: took %.1f s: the lingering socket at fd %d was released before its unread peer at fd %d\n",
+			       name, secs, DEP_LO, DEP_HI);
+	ksft_test_result(!rc && secs <= DEP_MAX_SECS,
+			 "%s: a lingering TCP socket below its unread peer: returns at once\n",
 			 name);
 }
 
@@ -473,17 +548,82 @@ static void test_exec(void)
 		ok = false;
 	}
 	o = chain_order("exec");
-	if (ok && o == ORDER_DOWN && !sync_close_expected) {
-		ksft_test_result_skip("exec: the close-on-exec releases came highest fd first, as deferred task work runs them: no synchronous close (Linux < 7.4)%s\n",
-				      seen ? "" : "; the vfork() parent ran before them");
+	if (ok && o == ORDER_DOWN && !seen && !sync_close_expected) {
+		ksft_test_result_skip("exec: the close-on-exec releases came after the vfork() parent resumed, as deferred task work runs them: no synchronous close (Linux < 7.4)\n");
 		watched_drop(&w);
 		return;
 	}
-	if (o != ORDER_UP)
+	if (o != ORDER_DOWN)
 		ok = false;
 	ok &= seen;
 	watched_drop(&w);
-	ksft_test_result(ok, "exec: close-on-exec files are released lowest fd first, before the vfork() parent resumes\n");
+	ksft_test_result(ok, "exec: close-on-exec files are released highest fd first, before the vfork() parent resumes\n");
+}
+
+struct linger_exec {
+	int ctl;		/* read end of the pipe that ends the helper */
+	int err;		/* the step that failed, 0 if none */
+};
+
+/* The vfork() child: a lingering pair, close-on-exec, then exec. */
+static __noreturn void linger_exec_child(struct linger_exec *c)
+{
+	char *argv[] = { HELPER, "wait", NULL };
+
+	c->err = 1;
+	if (linger_pair(DEP_LO, DEP_HI, true))
+		_exit(127);
+	c->err = 2;
+	if (dup2(c->ctl, 0) != 0)
+		_exit(127);
+	c->err = 0;
+	execve(HELPER, argv, environ);
+	_exit(127);
+}
+
+static pid_t start_linger_exec(struct linger_exec *c)
+{
+	pid_t pid = vfork();
+
+	if (pid == 0)
+		linger_exec_child(c);
+	return pid;
+}
+
+/*
+ * exec over a lingering socket and its unread peer above it, both
+ * close-on-exec: the vfork() parent is let go at once.
+ */
+static void test_exec_dependency(void)
+{
+	struct linger_exec c = { .err = -1 };
+	struct timespec t0;
+	int ctl[2], status;
+	double secs;
+	bool ok;
+	pid_t pid;
+
+	if (pipe2(ctl, O_CLOEXEC)) {
+		ksft_test_result_fail("exec: dependency: pipe: %s\n", strerror(errno));
+		return;
+	}
+	c.ctl = ctl[0];
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	pid = start_linger_exec(&c);
+	secs = since(&t0);
+	close(ctl[0]);
+	close(ctl[1]);		/* the helper sees EOF and exits */
+	ok = pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status) &&
+	     !WEXITSTATUS(status);
+	if (!ok)
+		ksft_print_msg("exec: dependency: the child failed (pid %d, step %d)\n",
+			       pid, c.err);
+	if (secs > DEP_MAX_SECS) {
+		ksft_print_msg("exec: dependency: vfork() returned after %.1f s: the lingering socket at fd %d was released before its unread peer at fd %d\n",
+			       secs, DEP_LO, DEP_HI);
+		ok = false;
+	}
+	ksft_test_result(ok, "exec: a lingering TCP socket below its unread peer, close-on-exec: the vfork() parent goes on at once\n");
 }
 
 /* ---- exit ---- */
@@ -734,7 +874,7 @@ static void test_exit_dependency(void)
 int main(void)
 {
 	ksft_print_header();
-	ksft_set_plan(8);
+	ksft_set_plan(11);
 	cr_raise_nofile(FILLER_BASE + FILLERS + 64);
 	sync_close_expected = kernel_has_sync_close();
 	ksft_print_msg("synchronous close expected: %s\n",
@@ -743,7 +883,10 @@ int main(void)
 	test_close_range_effects();
 	test_close_range_order(0, "close_range");
 	test_close_range_order(CLOSE_RANGE_UNSHARE, "close_range(UNSHARE)");
+	test_close_range_dependency(0, "close_range");
+	test_close_range_dependency(CLOSE_RANGE_UNSHARE, "close_range(UNSHARE)");
 	test_exec();
+	test_exec_dependency();
 	test_exit_effects();
 	test_exit_order();
 	test_exit_sighup();
