@@ -6,8 +6,11 @@
  * own on the host (arch/um/kernel/skas): the host may kill one (its OOM
  * killer, an admin), and a stub may need more mappings than the host
  * allows a process (vm.max_map_count).  Either way only the tasks of
- * that mm may die, of SIGSEGV, with a line in the kernel log saying
- * why; the kernel and every other task go on.  The host's side of the
+ * that mm may die, of SIGSEGV; the kernel and every other task go on.
+ * (What the kernel logs differs with the stub's mode: in seccomp mode
+ * "Unexpectedly lost MM child" for the first, the failed flush for the
+ * second; in ptrace mode the failed ptrace call, and for the second
+ * that it ran out of memory on the host side.)  The host's side of the
  * first is scripts/host-requests: this program asks it, through the
  * guest's /dev/tty2, to kill the stub that maps a given address.
  *
@@ -24,7 +27,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <sys/klog.h>
 #include <sys/wait.h>
 
 #include "kselftest.h"
@@ -43,39 +45,16 @@
 /* More pages than the host's default vm.max_map_count (65530). */
 #define MAP_PAGES	70000UL
 
-#define LOST_STUB	"Unexpectedly lost MM child"
-
 static bool fail(const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
-	ksft_print_msg("");
+	printf("# ");
 	vprintf(fmt, ap);
 	va_end(ap);
 	fflush(stdout);
 	return false;
-}
-
-/* How many times the kernel log holds what; -1 if it cannot be read. */
-static int klog_count(const char *what)
-{
-	int len = klogctl(10 /* SYSLOG_ACTION_SIZE_BUFFER */, NULL, 0);
-	char *buf, *p;
-	int n = 0;
-
-	if (len <= 0 || !(buf = malloc(len + 1)))
-		return -1;
-	len = klogctl(3 /* SYSLOG_ACTION_READ_ALL */, buf, len);
-	if (len < 0) {
-		free(buf);
-		return -1;
-	}
-	buf[len] = '\0';
-	for (p = buf; (p = strstr(p, what)); p += strlen(what))
-		n++;
-	free(buf);
-	return n;
 }
 
 static pid_t helper(const int *keep, int nkeep, const char *a1,
@@ -102,19 +81,6 @@ static bool want_segv(const char *who, int st)
 		    WEXITSTATUS(st));
 }
 
-/* The kernel logged what one more time than before. */
-static bool want_logged(const char *what, int before)
-{
-	int after = klog_count(what);
-
-	if (before < 0 || after < 0)
-		return fail("cannot read the kernel log: %s\n", strerror(errno));
-	if (after != before + 1)
-		return fail("the kernel log has \"%s\" %d times, expected %d\n",
-			    what, after, before + 1);
-	return true;
-}
-
 /* The guest goes on: a new task starts, runs and exits as it should. */
 static bool want_alive(void)
 {
@@ -132,13 +98,13 @@ static bool want_alive(void)
 
 /*
  * MMU: the host kills the stub process of a task (SIGKILL): the task
- * dies of SIGSEGV, the kernel logs that it lost the stub ("Affected
- * tasks will segfault"), and goes on.
+ * dies of SIGSEGV ("Affected tasks will segfault", says the kernel in
+ * seccomp mode), and the kernel goes on.  A kernel that let the task wait
+ * for its dead stub would hang here: the suite's timeout fails it.
  */
 static int test_stub_killed(void)
 {
 	unsigned long addr = STUB_ADDR + (getpid() & 0xfff) * PAGE;
-	int before = klog_count(LOST_STUB);
 	char a[32], w[16], buf[8];
 	int p[2], fd, st;
 	bool ok;
@@ -176,16 +142,14 @@ static int test_stub_killed(void)
 	if (WIFEXITED(st) && WEXITSTATUS(st) == 3)
 		return fail("the task lived on for 30 s: the host did not kill its stub (no scripts/host-requests behind /dev/tty2?)\n");
 	return want_segv("the task whose stub the host killed", st) &&
-	       want_logged(LOST_STUB, before) && want_alive();
+	       want_alive();
 }
 
 /*
  * MMU: a task whose pages need more host mappings of its stub than the
  * host allows (vm.max_map_count) dies of SIGSEGV and the kernel goes
- * on.  (In ptrace mode, seccomp=off, the kernel also logs that it ran
- * out of memory on the host side; the seccomp stub reports only the
- * failed flush.)  A host whose limit is above MAP_PAGES maps them all:
- * nothing to check there.
+ * on.  A host whose limit is above MAP_PAGES maps them all: nothing to
+ * check there.
  */
 static int test_host_map_limit(void)
 {
