@@ -26,7 +26,7 @@ N          ?= 10
 KCONFIG    ?=
 KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS RETRIES FLAKY N
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -110,6 +110,8 @@ help:
 	@echo '  N=10               stress: number of runs'
 	@echo '  SLOW=1             also run the programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
+	@echo '  BENCH_CONFIG=mmu   bench: the config (default bench: SMP, SLUB, tree RCU, as upstream measured)'
+	@echo '  BENCH_BOOTS=4      bench: boots of each kernel, in turns; the 95% interval of each ratio comes from them'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 200 the host side failed (ERROR; bisect: abort), 125 could not build (bisect: skip).'
 

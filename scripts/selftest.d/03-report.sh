@@ -153,6 +153,17 @@ awk -v mem=512M -v loads=test -f "$TOP/scripts/bench-nommu.awk" "$b/mmu-seccomp.
 	"$b/nommu-seccomp.out" "$b/mmu-ptrace.out" "$b/nommu-ptrace.out" >"$tmp/bench-table.txt"
 expect_same "bench-nommu: the table of figures, units and ratios" \
 	"$b/table.txt" "$tmp/bench-table.txt"
+# The table of make bench: three pairs of boots (the last pair lacks
+# one kernel's pipe cell, a size skipped): medians of all runs, and the
+# 95% interval of each ratio from the pairs (exit: 0.70-0.84, pipe: two
+# pairs, 0.98-1.01, "no diff."; worked out apart from the script).
+b=$fixtures/bench-sync
+awk -v mem=1536M -v cpu="test CPU, 2 CPUs" -v loads="0.1, 0.2" -f "$TOP/scripts/bench-sync.awk" \
+	"$b/b-without-sync-close-1.out" "$b/b-with-sync-close-1.out" \
+	"$b/b-without-sync-close-2.out" "$b/b-with-sync-close-2.out" \
+	"$b/b-without-sync-close-3.out" "$b/b-with-sync-close-3.out" >"$tmp/bench-sync-table.txt"
+expect_same "bench: medians over boots and the 95% interval of each ratio from pairs of boots" \
+	"$b/table.txt" "$tmp/bench-sync-table.txt"
 # A NOMMU run: the guest's own line in the matrix, and the cases that
 # cannot exist without an MMU listed under the matrix.
 nrun=$tmp/run/20260101-000001

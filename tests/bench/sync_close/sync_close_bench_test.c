@@ -20,7 +20,10 @@
  * per cell,
  *
  *   # bench <files> <teardown> <N> median_us=<m> min_us=<a> max_us=<b> runs=<r>
+ *   # bench-runs <files> <teardown> <N> us=<t1>,<t2>,...
  *
+ * the second with every run, in the order they ran (scripts/bench-sync.awk
+ * takes its interval from them).
  * and one `ok` at the end: this is not a test, figures never fail it.
  * A cell that cannot be set up (memory, limits) says why and is left out.
  *
@@ -265,7 +268,9 @@ static int reps_for(unsigned int n)
 static void cell(enum kind kind, enum how how, unsigned int n)
 {
 	double t[32];
+	char runs[32 * 16];
 	int reps = reps_for(n), i, got = 0;
+	size_t off = 0;
 
 	job.kind = kind;
 	job.how = how;
@@ -278,8 +283,12 @@ static void cell(enum kind kind, enum how how, unsigned int n)
 				       job.step, strerror(job.err));
 			return;
 		}
+		off += snprintf(runs + off, sizeof(runs) - off, "%s%.1f",
+				got ? "," : "", t[got]);
 		got++;
 	}
+	ksft_print_msg("bench-runs %s %s %u us=%s\n", kind_name[kind],
+		       how_name[how], n, runs);
 	qsort(t, got, sizeof(t[0]), cmp_double);
 	ksft_print_msg("bench %s %s %u median_us=%.1f min_us=%.1f max_us=%.1f runs=%d\n",
 		       kind_name[kind], how_name[how], n, t[got / 2], t[0],
