@@ -26,3 +26,17 @@ if command -v dash >/dev/null 2>&1; then
 		not_ok "dash parses every script" "$(cat "$tmp/dash")"
 	fi
 fi
+
+# make bench and bench-nommu give tests/bench to check as EXTRA_TESTS,
+# which refuses a suite named as one of tests/: none may be.
+clash=
+for d in "$TOP"/tests/bench/*/; do
+	b=${d%/}
+	b=${b##*/}
+	[ ! -d "$TOP/tests/$b" ] || clash="$clash $b"
+done
+if [ -z "$clash" ]; then
+	ok "bench: no suite of tests/bench is named as one of tests/"
+else
+	not_ok "bench: suites of tests/bench named as ones of tests/ (make check refuses them):$clash"
+fi
