@@ -12,10 +12,13 @@
  *   thread_flags=F        (F_GETFL of a PIDFD_THREAD pidfd of %i, the
  *                          thread that dumps)
  *   thread_errno=E mask=M ...                             (that pidfd)
- *   core_bytes=N elf=1|0                                  (its stdin)
+ *   core_bytes=N elf=1|0 elf_end=M                        (its stdin)
  *
- * E is 0 or the errno of the step that failed (pidfd_open, the ioctl).
+ * E is 0 or the errno of the step that failed (pidfd_open, the ioctl);
+ * M is where the core's last segment ends, by its program headers (0
+ * when they lie past the first 64 KiB): a whole core is M bytes long.
  */
+#include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -43,11 +46,33 @@ static void info_line(FILE *f, const char *who, int pidfd, int err)
 		(unsigned long long)i.supported_mask);
 }
 
+/* Where the last segment of a 64-bit ELF core ends, from its start. */
+static unsigned long long elf_end(const unsigned char *hdr, size_t len)
+{
+	const Elf64_Ehdr *e = (const void *)hdr;
+	unsigned long long end = 0, x;
+	Elf64_Phdr ph;
+	unsigned int i;
+
+	if (len < sizeof(*e) || e->e_phentsize != sizeof(ph) ||
+	    e->e_phoff + (unsigned long long)e->e_phnum * sizeof(ph) > len)
+		return 0;
+	for (i = 0; i < e->e_phnum; i++) {
+		memcpy(&ph, hdr + e->e_phoff + i * sizeof(ph), sizeof(ph));
+		x = ph.p_offset + ph.p_filesz;
+		if (x > end)
+			end = x;
+	}
+	return end;
+}
+
 int main(int argc, char **argv)
 {
+	static unsigned char hdr[65536];
 	char tmp[4096], buf[65536];
 	unsigned long long bytes = 0;
 	int tfd, err = 0, elf = 0;
+	size_t kept = 0;
 	ssize_t n;
 	FILE *f;
 
@@ -65,11 +90,18 @@ int main(int argc, char **argv)
 	fprintf(f, "thread_flags=%#x\n", tfd < 0 ? 0 : fcntl(tfd, F_GETFL));
 	info_line(f, "thread", tfd, err);
 	while ((n = read(0, buf, sizeof(buf))) > 0) {
-		if (!bytes && n >= 4 && !memcmp(buf, "\177ELF", 4))
-			elf = 1;
+		if (kept < sizeof(hdr)) {
+			size_t k = sizeof(hdr) - kept < (size_t)n ?
+				   sizeof(hdr) - kept : (size_t)n;
+
+			memcpy(hdr + kept, buf, k);
+			kept += k;
+		}
 		bytes += n;
 	}
-	fprintf(f, "core_bytes=%llu elf=%d\n", bytes, elf);
+	elf = kept >= 4 && !memcmp(hdr, "\177ELF", 4);
+	fprintf(f, "core_bytes=%llu elf=%d elf_end=%llu\n", bytes, elf,
+		elf ? elf_end(hdr, kept) : 0);
 	if (fclose(f))
 		return 1;
 	return rename(tmp, argv[1]) ? 1 : 0;
