@@ -11,9 +11,10 @@
  * thread crashes in a thread other than the leader and says which on
  * its stdout.  The helper writes what it found while the task still
  * dumps (coredump_pipe_helper.c); the cases check it.  Then ./crasher 64
- * tail, whose last pages are zeroes: a dump that ends in a skip must
+ * top, whose last pages are never touched: a dump that ends in a skip must
  * still write it out, or the core arrives short of its last segment's
- * end.  A kernel without
+ * end (./crasher 64 top: untouched pages above the stack, which the dump
+ * skips; a page of zeroes would be written as data).  A kernel without
  * %F, PIDFD_GET_INFO or thread pidfds on AF_UNIX (7.4's marker of the
  * thread-specific pidfds, SO_PEERPIDFD_THREAD) SKIPs what it lacks.
  * NOMMU-safe: the crasher is started with posix_spawn().
@@ -198,7 +199,7 @@ int main(void)
 {
 	char dir[2048], pattern[256], out[64], tidline[32] = "";
 	char *argv[] = { "./crasher", "64", "thread", NULL };
-	char *tail[] = { "./crasher", "64", "tail", NULL };
+	char *tail[] = { "./crasher", "64", "top", NULL };
 	int status = 0;
 	pid_t pid;
 	ssize_t n;

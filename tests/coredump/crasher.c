@@ -9,11 +9,12 @@
  * MODE "thread" the store is done by a second thread, not by the leader:
  * that thread first writes its thread id to stdout (one line, in
  * decimal) so the test knows which thread dumps. The other modes (big,
- * fit, hole, tail, threads) shape the dump, see crasher.h. It is started by
+ * fit, hole, tail, top, threads) shape the dump, see crasher.h. It is started by
  * the coredump tests with posix_spawn() and otherwise prints nothing; an
  * exit status (instead of a signal) means it could not get as far as
  * the crash: 2 bad argument, 3 mmap failed, 4 the store did not fault,
- * 5 no thread, 6 no room for the hole at the end of the stack.
+ * 5 no thread, 6 no room for the hole at the end of the stack (tail) or
+ * above it (top).
  */
 #include <errno.h>
 #include <pthread.h>
@@ -233,6 +234,19 @@ static int shape(const char *mode)
 		if (end < from + CRASHER_TAIL_PAGES * pg)
 			return 6;
 		memset(from, 0, end - from);
+	} else if (!strcmp(mode, "top")) {
+		char *end = stack_on_top();
+
+		if (!end)
+			return map_on_top() ? 6 : 0;
+		/*
+		 * Where the vDSO was, up to the top of the address space
+		 * (a page or more; not the stack's kind of mapping, so not
+		 * merged into it).
+		 */
+		p = map(end, pg, MAP_FIXED_NOREPLACE);
+		if (p == MAP_FAILED)
+			return 6;
 	} else if (!strcmp(mode, "threads")) {
 		if (pthread_barrier_init(&all_up, NULL, CRASHER_THREADS + 1) ||
 		    pthread_attr_init(&attr) ||

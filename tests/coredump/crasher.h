@@ -20,6 +20,10 @@
  *            strings, padded to that size, wiped; or, where the program
  *            lies above the stack (NOMMU), a mapping of one page of data
  *            and those zeroes that landed above all others;
+ *   top      right above the stack (the vDSO unmapped), a page that
+ *            is never touched: a dump skips it, so one
+ *            that is not sparse ends in a skip too (a dump to a pipe or
+ *            a file must still write it); NOMMU: as tail;
  *   threads  CRASHER_THREADS threads with stacks of CRASHER_STACK bytes,
  *            all alive when the leader crashes;
  *   fit      "big" sized for NOMMU: one CRASHER_FIT_SIZE mapping, less
