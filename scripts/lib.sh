@@ -511,9 +511,12 @@ config_fragments() {
 	return "$_found"
 }
 
-# all_configs: every config name of the matrix, in order.
+# all_configs: every config name of the matrix, in order, but those of
+# its "measure:" line (CONFIGS=all; the CI workflow reads it the same).
 all_configs() {
-	awk '!/^#/ && NF && $1 !~ /:$/ { print $1 }' "$TOP/configs/matrix"
+	awk 'NR == FNR { if ($1 == "measure:") for (i = 2; i <= NF; i++) m[$i] = 1; next }
+		!/^#/ && NF && $1 !~ /:$/ && !($1 in m) { print $1 }' \
+		"$TOP/configs/matrix" "$TOP/configs/matrix"
 }
 
 # default_configs: the configs make check runs without CONFIGS (the
@@ -546,6 +549,17 @@ config_boot_args() {
 			_l=
 		done <"$TOP/configs/$_f"
 	done
+}
+
+# guest_vcpus NAME: the CPUs of the config's guests: ncpus= of its
+# boot-args or of UML_ARGS (the later wins); 1 without.
+guest_vcpus() {
+	_v=1
+	for _a in $(config_boot_args "$1") ${UML_ARGS:-}; do
+		case $_a in ncpus=*) _v=${_a#ncpus=} ;; esac
+	done
+	case $_v in '' | *[!0-9]* | 0) _v=1 ;; esac
+	echo "$_v"
 }
 
 # The host user a guest's kernel runs as when the harness runs as root
@@ -660,6 +674,19 @@ guest_cpus() {
 	_r=${_r# }
 	[ -z "$_r" ] || ! command -v taskset >/dev/null ||
 		! taskset -c "${_r%% *}" true 2>/dev/null || echo "$_r"
+}
+
+# pick_cpus FIRST N CPU...: N of the CPUs from the FIRST-th (from 0),
+# round the list, commas between (taskset -c); each once at most.
+pick_cpus() {
+	_i=$1 _n=$2 _r=''
+	shift 2
+	[ "$_n" -le $# ] || _n=$#
+	while [ "$_n" -gt 0 ]; do
+		eval "_c=\${$((_i % $# + 1))}"
+		_r=${_r:+$_r,}$_c _i=$((_i + 1)) _n=$((_n - 1))
+	done
+	echo "$_r"
 }
 
 # check_config NAME: stop with the list of known names if NAME is unknown.

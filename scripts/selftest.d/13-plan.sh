@@ -21,3 +21,30 @@ awk -v guests=2 -v times="$fixtures/plan/times.tsv" -v progtimes="$fixtures/plan
 	-f "$TOP/scripts/plan-guests.awk" "$fixtures/plan/suites-split" >"$tmp/plan-2-split.out"
 expect_same "plan: a long suite split into parts by its programs' times" \
 	"$fixtures/plan/plan-2-split.out" "$tmp/plan-2-split.out"
+# The cores of each guest: one for a uniprocessor config, as many as its
+# CPUs for an SMP one (ncpus= of its boot-args, or of UML_ARGS), round
+# the cores this run may use.
+got=$(
+	. "$TOP/scripts/lib.sh"
+	printf '%s ' "$(guest_vcpus mmu)" "$(guest_vcpus bench)" "$(UML_ARGS='x=1 ncpus=3' guest_vcpus mmu)" \
+		"$(pick_cpus 0 1 0 1)" "$(pick_cpus 1 1 0 1)" "$(pick_cpus 2 1 0 1)" \
+		"$(pick_cpus 0 2 0 1)" "$(pick_cpus 2 2 0 1)" "$(pick_cpus 0 4 0 1)" "$(pick_cpus 1 2 3 5 7)"
+)
+if [ "$got" = "1 2 3 0 1 0 0,1 0,1 0,1 5,7 " ]; then
+	ok "plan: an SMP guest gets as many cores as CPUs, a UP guest one, round the list"
+else
+	not_ok "plan: the guests' cores" "expected: 1 2 3 0 1 0 0,1 0,1 0,1 5,7" "got: $got"
+fi
+# A config of the matrix's "measure:" line (make bench's) is known to
+# CONFIGS= but not one of CONFIGS=all, which the CI workflow runs.
+got=$(
+	. "$TOP/scripts/lib.sh"
+	echo "all: $(all_configs | tr '\n' ' ')"
+	echo "bench: $(config_fragments bench)"
+)
+case $got in
+*"all: "*" bench "* | *"all: bench "*)
+	not_ok "plan: measure-only configs" "expected: bench not in CONFIGS=all" "got: $got" ;;
+*"bench:  base mmu bench"*) ok "plan: a config of the measure: line is known, but not one of CONFIGS=all" ;;
+*) not_ok "plan: measure-only configs" "expected: bench's fragments base mmu bench" "got: $got" ;;
+esac
