@@ -26,7 +26,7 @@ N          ?= 10
 KCONFIG    ?=
 KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS RETRIES FLAKY N
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -59,7 +59,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check coverage test stress bench bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
+.PHONY: help check coverage test stress bench bench-profile bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -79,6 +79,7 @@ help:
 	@echo '  compare     tests whose result changed from run A to run B (default: latest, and the newest complete run before it); exit 1 on a new failure'
 	@echo '  history     results/index.html: every run, newest first, with its states, counts and changes (check writes it too)'
 	@echo '  bench       time fd-table teardowns on the kernel with and without the sync-close patches (a table)'
+	@echo '  bench-profile  where each teardown of 65536 files spends its time, with and without the sync-close patches (perf)'
 	@echo '  bench-nommu getpid, vfork+exec+wait and a 1 MiB pipe on the mmu and nommu kernels, both stub modes (a table)'
 	@echo '  bench-loop  the edit-to-verdict loop: nothing changed, a new commit message, one changed line (COLD=1: a first run)'
 	@echo '  bench-options  compile seconds per Kconfig option of CONFIG, from one build without ccache (a table)'
@@ -112,6 +113,7 @@ help:
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo '  BENCH_CONFIG=mmu   bench: the config (default mmu)'
 	@echo '  BENCH_BOOTS=4      bench: boots of each kernel, in turns; the 95% interval of each ratio comes from them'
+	@echo '  BENCH_RUNS=5       bench-profile: runs of each teardown'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 200 the host side failed (ERROR; bisect: abort), 125 could not build (bisect: skip).'
 
@@ -172,6 +174,9 @@ stress:
 
 bench:
 	@$(owned) $(S)/bench sync-close
+
+bench-profile:
+	@$(owned) $(S)/bench profile
 
 bench-nommu:
 	@$(owned) $(S)/bench nommu

@@ -164,6 +164,19 @@ awk -v mem=1536M -v cpu="test CPU, 2 CPUs" -v loads="0.1, 0.2" -f "$TOP/scripts/
 	"$b/b-without-sync-close-3.out" "$b/b-with-sync-close-3.out" >"$tmp/bench-sync-table.txt"
 expect_same "bench: medians over boots and the 95% interval of each ratio from pairs of boots" \
 	"$b/table.txt" "$tmp/bench-sync-table.txt"
+# A row of make bench-profile from perf script's text: two exits (the
+# samples of their thread from the first to the last in do_exit, a
+# task_work_run after the second), each sample in its first category
+# (walk, task_work_run, the rest of do_exit, a chain lost in
+# sigprocmask, other); another thread's sample, a lone do_exit and a
+# task_work_run far from an exit count for none.  Per exit, worked out
+# apart from the script: window 4.5 ms = walk 2 + task_work 1 + 0.5
+# each for the rest.
+b=$fixtures/bench-profile
+awk -v cell=exit -v side=with -v ktap="$b/exit.out" -f "$TOP/scripts/bench-profile.awk" \
+	"$b/perf-script.txt" >"$tmp/bench-profile.txt"
+expect_same "bench-profile: a teardown's samples by time window and call chain, ms per teardown" \
+	"$b/row.txt" "$tmp/bench-profile.txt"
 # A NOMMU run: the guest's own line in the matrix, and the cases that
 # cannot exist without an MMU listed under the matrix.
 nrun=$tmp/run/20260101-000001

@@ -28,8 +28,12 @@
  * A cell that cannot be set up (memory, limits) says why and is left out.
  *
  * Arguments (optional), or BENCH_SIZES in the environment (commas): the
- * list of N for /dev/null files; default 4096 65536 1048576.  Pipes and eventfds are measured at 65536 (pipes:
- * 32768 of them, both ends).
+ * list of N for /dev/null files; default 4096 65536 1048576.  Pipes and
+ * eventfds are measured at 65536 (pipes: 32768 of them, both ends).
+ * BENCH_CELLS in the environment (commas, "<files>:<teardown>", say
+ * "devnull:exit"): only those cells, as for a profile of one of them;
+ * BENCH_RUNS: runs of each cell (at most 32; default 21 up to 8192
+ * files, 9 up to 131072, 3 above).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -256,8 +260,16 @@ static int make_room(unsigned int n)
 	return setrlimit(RLIMIT_NOFILE, &rl);
 }
 
+#define MAX_RUNS	32
+
+/* Runs of a cell: BENCH_RUNS in the environment (1..MAX_RUNS), else by N. */
 static int reps_for(unsigned int n)
 {
+	const char *env = getenv("BENCH_RUNS");
+	int r = env ? atoi(env) : 0;
+
+	if (r > 0)
+		return r < MAX_RUNS ? r : MAX_RUNS;
 	if (n <= 8192)
 		return 21;
 	if (n <= 131072)
@@ -265,12 +277,35 @@ static int reps_for(unsigned int n)
 	return 3;
 }
 
+/* Whether BENCH_CELLS, when set, names the cell "<files>:<teardown>". */
+static int wanted(enum kind kind, enum how how)
+{
+	const char *list = getenv("BENCH_CELLS"), *p;
+	char name[64];
+	size_t len;
+
+	if (!list || !*list)
+		return 1;
+	len = snprintf(name, sizeof(name), "%s:%s", kind_name[kind],
+		       how_name[how]);
+	for (p = list; p; p = strchr(p, ',')) {
+		if (*p == ',')
+			p++;
+		if (!strncmp(p, name, len) && (p[len] == ',' || !p[len]))
+			return 1;
+	}
+	return 0;
+}
+
 static void cell(enum kind kind, enum how how, unsigned int n)
 {
-	double t[32];
-	char runs[32 * 16];
+	double t[MAX_RUNS];
+	char runs[MAX_RUNS * 16];
 	int reps = reps_for(n), i, got = 0;
 	size_t off = 0;
+
+	if (!wanted(kind, how))
+		return;
 
 	job.kind = kind;
 	job.how = how;
