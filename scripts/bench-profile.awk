@@ -91,8 +91,7 @@ function flush(    i, w, inwalk) {
 NF >= 3 {
 	flush()
 	tid = $1
-	time = $2
-	sub(/:$/, "", time)
+	time = $2 + 0	# a number ("12.5:"): as text, 9.9 > 10.0
 	period = $3
 	next
 }

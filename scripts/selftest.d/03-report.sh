@@ -169,9 +169,10 @@ expect_same "bench: medians over boots and the 95% interval of each ratio from p
 # task_work_run after the second), each sample in its first category
 # (walk, task_work_run, the rest of do_exit, a chain lost in
 # sigprocmask, other); another thread's sample, a lone do_exit and a
-# task_work_run far from an exit count for none.  Per exit, worked out
-# apart from the script: window 4.5 ms = walk 2 + task_work 1 + 0.5
-# each for the rest.
+# task_work_run far from an exit count for none; the first window
+# spans 9999.999-10000.004 s (times compare as numbers, not text).  Per
+# exit, worked out apart from the script: window 4.5 ms = walk 2 +
+# task_work 1 + 0.5 each for the rest.
 b=$fixtures/bench-profile
 awk -v cell=exit -v side=with -v ktap="$b/exit.out" -f "$TOP/scripts/bench-profile.awk" \
 	"$b/perf-script.txt" >"$tmp/bench-profile.txt"
