@@ -87,7 +87,7 @@ help:
 	@echo '  distclean   clean, and remove results/'
 	@echo
 	@echo 'Variables:'
-	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: its default: line; all: every one)'
+	@echo '  CONFIGS=mmu,...    configs to run (configs/matrix; default: its default: line; all: every one but its measure: line)'
 	@echo '  CONFIG=mmu         config of kernel/rootfs/run/shell (default: first of CONFIGS, or mmu)'
 	@echo '  SUITES=a,b         suites to run (default: all; e.g. close_range,ksft-core)'
 	@echo '  TESTS=a,b          only these test programs of the suites (e.g. pidfd_test)'

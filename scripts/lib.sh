@@ -558,7 +558,7 @@ guest_vcpus() {
 	for _a in $(config_boot_args "$1") ${UML_ARGS:-}; do
 		case $_a in ncpus=*) _v=${_a#ncpus=} ;; esac
 	done
-	case $_v in '' | *[!0-9]* | 0) _v=1 ;; esac
+	case $_v in '' | *[!0-9]* | 0*) _v=1 ;; esac
 	echo "$_v"
 }
 
@@ -692,7 +692,7 @@ pick_cpus() {
 # check_config NAME: stop with the list of known names if NAME is unknown.
 check_config() {
 	config_fragments "$1" >/dev/null && return 0
-	die "unknown config '$1' (configs/matrix has: $(all_configs | tr '\n' ' '))"
+	die "unknown config '$1' (configs/matrix has: $(awk '!/^#/ && NF && $1 !~ /:$/ { printf "%s ", $1 }' "$TOP/configs/matrix"))"
 }
 
 # status_get FILE KEY: the value of KEY in a status file of KEY=VALUE
