@@ -84,7 +84,7 @@ END {
 	for (b in boots) nb++
 	nb = int(nb)
 	printf "sync-close bench: UML guests (mem=%s) on a real clock, booted in turns\n", mem
-	printf "(without, with, without, ...: %d boots of each kernel), each guest pinned to one host core\n", nb
+	printf "(without, with, without, ...: %d boots of each kernel), each guest on host cores of its own (one per guest CPU)\n", nb
 	printf "host: %s; load average at each boot: %s\n", cpu, loads
 	printf "median of all runs of each kernel; ratio: with / without, of the medians (below 1:\n"
 	printf "the synchronous close is faster); 95%% interval of the ratio from the %d pairs of boots\n\n", nb
