@@ -278,19 +278,38 @@ need_tool() {
 # kernels), rootfs (and build the tests, pack the images), check (and
 # boot them), coverage (and read their gcov counts: make coverage).
 # ccache is not one: it is used when there.
+# fetch_apt: are Debian's packages fetched with apt (fetch-deb)?  Where
+# apt-get is, unless FETCH=http.
+fetch_apt() {
+	[ "${FETCH:-}" != http ] && command -v apt-get >/dev/null 2>&1
+}
+
+# fetch_tools: the tools, CMD:PACKAGE, that fetch and unpack Debian's
+# packages: apt's and dpkg's, or curl (wget where it is) and ar.
+fetch_tools() {
+	if fetch_apt; then
+		echo apt-get:apt dpkg-deb:dpkg
+	elif command -v wget >/dev/null 2>&1 && ! command -v curl >/dev/null 2>&1; then
+		echo wget:wget ar:binutils
+	else
+		echo curl:curl ar:binutils
+	fi
+}
+
 host_tools() {
 	_what=$1
 	shift
 	echo awk:mawk flock:util-linux make:make gcc:gcc flex:flex bison:bison \
 		bc:bc rsync:rsync
-	[ -n "${KSRC:-}" ] || echo apt-get:apt dpkg-deb:dpkg xz:xz-utils
+	[ -n "${KSRC:-}" ] || { fetch_tools; echo xz:xz-utils; }
 	[ "${PATCHES:-auto}" = none ] || echo patch:patch
 	[ "$_what" != kernel ] || return 0
 	# busybox-static comes from Debian's archive for the MMU configs; every
 	# config builds busybox from source as well (build-busybox-nommu): the
 	# NOMMU image's, and the one the suite busybox tests on any kernel.
-	echo mke2fs:e2fsprogs apt-get:apt dpkg-deb:dpkg \
-		musl-gcc:musl-tools dpkg-source:dpkg-dev readelf:binutils
+	echo mke2fs:e2fsprogs musl-gcc:musl-tools readelf:binutils
+	fetch_tools
+	if fetch_apt; then echo dpkg-source:dpkg-dev; else echo patch:patch; fi
 	[ "$_what" != rootfs ] || return 0
 	echo setpriv:util-linux taskset:util-linux pgrep:procps
 	[ "$_what" != coverage ] ||
@@ -797,6 +816,64 @@ random_token() {
 printable() {
 	iconv -c -f UTF-8 -t UTF-8 | tr -d '\000' |
 		LC_ALL=C awk -v filter=1 -f "$TOP/scripts/printable.awk"
+}
+
+# deb_data DEB: the files of the .deb DEB as a tar stream on stdout,
+# from dpkg-deb, or from ar (a .deb is an ar archive whose data.tar.*
+# member holds them) where there is no dpkg-deb or FETCH=http asks to do
+# as such a host does.
+deb_data() {
+	if [ "${FETCH:-}" != http ] && command -v dpkg-deb >/dev/null 2>&1; then
+		dpkg-deb --fsys-tarfile "$1"
+		return
+	fi
+	need_tool ar binutils
+	_m=$(ar t "$1" | sed -n '/^data\.tar/{p;q;}')
+	case $_m in
+	*.xz) ar p "$1" "$_m" | xz -dc ;;
+	*.zst) ar p "$1" "$_m" | zstd -dc ;;
+	*.gz) ar p "$1" "$_m" | gzip -dc ;;
+	data.tar) ar p "$1" "$_m" ;;
+	*) warn "$1: no data.tar member" && return 1 ;;
+	esac
+}
+
+# dsc_unpack DSC DIR: the Debian source package DSC (a 3.0 (quilt) one:
+# the upstream tarball, Debian's tarball) unpacked in DIR, Debian's
+# patches applied: by dpkg-source, or where there is none (or
+# FETCH=http), by tar and patch, each file checked against the .dsc's
+# Checksums-Sha256 first, as dpkg-source does.
+dsc_unpack() {
+	if [ "${FETCH:-}" != http ] && command -v dpkg-source >/dev/null 2>&1; then
+		dpkg-source --no-copy -x "$1" "$2"
+		return
+	fi
+	need_tool patch patch
+	_d=${1%/*}
+	mkdir -p "$2" || return 1
+	awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }
+		on && NF == 3 { print $1, $3 }' "$1" >"$2.files"
+	while read -r _h _n; do
+		[ "$(sha256_of "$_d/$_n")" = "$_h" ] || {
+			warn "$_d/$_n does not match the sha256 in $1"
+			return 1
+		}
+		case $_n in
+		*.orig.tar.*) tar -xf "$_d/$_n" -C "$2" --strip-components=1 ;;
+		*.debian.tar.*) tar -xf "$_d/$_n" -C "$2" ;;
+		*) warn "$_n: not a part of a 3.0 (quilt) source package" && return 1 ;;
+		esac || return 1
+	done <"$2.files"
+	rm -f "$2.files"
+	[ -f "$2/debian/patches/series" ] || return 0
+	while read -r _p _o; do
+		case $_p in '' | '#'*) continue ;; esac
+		echo "applying $_p"
+		# (POSIXLY_CORRECT: no FILE.orig of a patch applied with
+		# fuzz, as GNU patch leaves otherwise.)
+		POSIXLY_CORRECT=1 patch -s -d "$2" "${_o:--p1}" <"$2/debian/patches/$_p" ||
+			return 1
+	done <"$2/debian/patches/series"
 }
 
 # sha256_of FILE

@@ -137,3 +137,52 @@ if [ -z "$quick" ]; then
 		not_ok "a corrupt .deb in the cache is fetched again" "exit $rc, got '$got'" "$(cat "$tmp/deb.err")"
 	fi
 fi
+
+# Without apt (FETCH=http: as a host that has none): the pinned files
+# come by their paths in the archive (network: Debian's archive), under
+# the names apt gives them, the same bytes as apt's; a .deb unpacks with
+# ar and tar as with dpkg-deb, a source package with tar and patch as
+# with dpkg-source (less its .pc, quilt's state).
+if [ -z "$quick" ]; then
+	deb=$("$TOP/scripts/fetch-deb" busybox-static | cut -d' ' -f1)
+	dsc=$("$TOP/scripts/fetch-deb" src:busybox | cut -d' ' -f1)
+	rc=0
+	hdeb=$(XDG_CACHE_HOME=$tmp/http FETCH=http "$TOP/scripts/fetch-deb" busybox-static 2>"$tmp/http.err" |
+		cut -d' ' -f1) || rc=$?
+	hdsc=$(XDG_CACHE_HOME=$tmp/http FETCH=http "$TOP/scripts/fetch-deb" src:busybox 2>>"$tmp/http.err" |
+		cut -d' ' -f1) || rc=$?
+	same=1
+	for f in "$hdeb" "$hdsc" "${hdsc%/*}"/*.tar.*; do
+		[ -f "$f" ] && cmp -s "$f" "${deb%/*}/../${f#"$tmp/http/uml-testbed/"}" || same=0
+	done
+	[ "${hdeb##*/}" = "${deb##*/}" ] && [ "${hdsc##*/}" = "${dsc##*/}" ] || same=0
+	if [ "$rc" -eq 0 ] && [ "$same" = 1 ]; then
+		ok "fetch: FETCH=http gives the same files, under the same names, as apt"
+	else
+		not_ok "fetch: FETCH=http gives the same files as apt" "exit $rc; apt: $deb $dsc; http: $hdeb $hdsc" \
+			"$(cat "$tmp/http.err")"
+	fi
+	mkdir -p "$tmp/ar" "$tmp/dpkg"
+	(
+		. "$TOP/scripts/lib.sh"
+		FETCH=http deb_data "$deb" | tar -xf - -C "$tmp/ar"
+		deb_data "$deb" | tar -xf - -C "$tmp/dpkg"
+		FETCH=http dsc_unpack "$dsc" "$tmp/src-http" >"$tmp/src-http.log" 2>&1
+		dsc_unpack "$dsc" "$tmp/src-dpkg" >"$tmp/src-dpkg.log" 2>&1
+	) && rm -rf "$tmp/src-dpkg/.pc"
+	if [ -x "$tmp/ar/usr/bin/busybox" ] && diff -r "$tmp/ar" "$tmp/dpkg" >"$tmp/ar.diff" 2>&1 &&
+		[ -f "$tmp/src-http/debian/patches/series" ] &&
+		diff -r "$tmp/src-http" "$tmp/src-dpkg" >>"$tmp/ar.diff" 2>&1; then
+		ok "fetch: without dpkg, a .deb and a source package unpack as dpkg-deb and dpkg-source unpack them"
+	else
+		not_ok "fetch: unpacking without dpkg" "$(head -n 5 "$tmp/ar.diff")"
+	fi
+	rc=0
+	XDG_CACHE_HOME=$tmp/http2 FETCH=http TESTBED_MIRROR=http://deb.debian.org/nonexistent \
+		"$TOP/scripts/fetch-deb" busybox-static >/dev/null 2>"$tmp/http2.err" || rc=$?
+	if [ "$rc" -ne 0 ] && grep -q "could not fetch http://deb.debian.org/nonexistent/pool/" "$tmp/http2.err"; then
+		ok "fetch: FETCH=http from a wrong mirror fails saying what it could not fetch"
+	else
+		not_ok "fetch: FETCH=http from a wrong mirror" "exit $rc" "$(cat "$tmp/http2.err")"
+	fi
+fi
