@@ -186,3 +186,21 @@ if [ -z "$quick" ]; then
 		not_ok "fetch: FETCH=http from a wrong mirror" "exit $rc" "$(cat "$tmp/http2.err")"
 	fi
 fi
+
+# A corrupted download (a mirror of one wrong file; file:// needs curl)
+# is refused naming the file and both hashes, and not kept.
+if command -v curl >/dev/null 2>&1; then
+	pinned=$(awk '$1 == "busybox-static" { print $4 }' "$TOP/configs/pins")
+	where=$(awk '$1 == "busybox-static" { print $5 }' "$TOP/configs/pins")
+	mkdir -p "$tmp/mirror/${where%/*}"
+	echo corrupt >"$tmp/mirror/$where"
+	rc=0
+	XDG_CACHE_HOME=$tmp/http3 FETCH=http TESTBED_MIRROR=file://$tmp/mirror \
+		"$TOP/scripts/fetch-deb" busybox-static >/dev/null 2>"$tmp/http3.err" || rc=$?
+	if [ "$rc" -ne 0 ] && grep -qF "$where refused: its sha256 is $(sha256sum "$tmp/mirror/$where" | cut -d' ' -f1), configs/pins says $pinned" "$tmp/http3.err" &&
+		[ -z "$(ls "$tmp/http3/uml-testbed/debs" 2>/dev/null)" ]; then
+		ok "fetch: a corrupted download is refused naming the file and both hashes, and not kept"
+	else
+		not_ok "fetch: a corrupted download" "exit $rc; left: $(ls "$tmp/http3/uml-testbed/debs" 2>/dev/null)" "$(cat "$tmp/http3.err")"
+	fi
+fi
