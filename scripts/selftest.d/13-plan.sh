@@ -48,3 +48,22 @@ case $got in
 *"bench:  base mmu bench"*) ok "plan: a config of the measure: line is known, but not one of CONFIGS=all" ;;
 *) not_ok "plan: measure-only configs" "expected: bench's fragments base mmu bench" "got: $got" ;;
 esac
+
+# make bench's options: make passes those not given as empty, which is
+# their default; a bad one is refused in one line before anything is
+# built.  (An unknown config stops them first: nothing boots.)
+rc=$(make_rc bench-profile BENCH_CONFIG=testbed-no-such-config)
+if [ "$rc" = 2 ] && grep -q "error: unknown config 'testbed-no-such-config'" "$tmp/make.out" &&
+	! grep -q 'BENCH_RUNS' "$tmp/make.out"; then
+	ok "bench: options make leaves empty take their defaults (bench-profile reaches the config check)"
+else
+	not_ok "bench: options make leaves empty" "expected make's exit 2 and the unknown config named" \
+		"got exit $rc: $(cat "$tmp/make.out")"
+fi
+rc=$(make_rc bench BENCH_RUNS=33 BENCH_CONFIG=testbed-no-such-config)
+if [ "$rc" = 2 ] && [ "$(grep -c 'error:' "$tmp/make.out")" = 1 ] &&
+	grep -q "error: BENCH_RUNS=33: runs of each cell, 1 to 32" "$tmp/make.out"; then
+	ok "bench: BENCH_RUNS out of 1-32 is refused in one line"
+else
+	not_ok "bench: BENCH_RUNS=33" "expected one error line naming BENCH_RUNS" "got exit $rc: $(cat "$tmp/make.out")"
+fi
