@@ -94,12 +94,6 @@ function pct(r, e) {
 	return e ? sprintf("%5.1f%%", 100 * r / e) : "     -"
 }
 
-function jstr(s) {
-	gsub(/\\/, "\\\\", s)
-	gsub(/"/, "\\\"", s)
-	return "\"" s "\""
-}
-
 # source_line FILE LINE: the line of the tree, blanks squeezed.
 function source_line(file, line,    l, n) {
 	if (!(file in read_file)) {
@@ -117,7 +111,7 @@ function source_line(file, line,    l, n) {
 
 END {
 	printf "Coverage (gcov, make coverage): configs %s\n", configs
-	printf "{\n  \"configs\": %s,\n  \"patches\": [", jstr(configs) > json
+	printf "{\n  \"configs\": %s,\n  \"patches\": [", json_str(configs) > json
 	if (npatch) {
 		printf "Lines the series adds, by patch: executable (gcov counts them), run in any config\n"
 		printf "  %-60s %6s %6s %7s\n", "patch", "lines", "run", ""
@@ -145,7 +139,7 @@ END {
 			printf "  %-60s %6d %6d %7s\n", substr(name, 1, 60), pe[patches[p]], pr[patches[p]],
 				pct(pr[patches[p]], pe[patches[p]])
 			printf "%s\n    {\"patch\": %s, \"executable\": %d, \"run\": %d}", (p > 1 ? "," : ""),
-				jstr(patches[p]), pe[patches[p]], pr[patches[p]] > json
+				json_str(patches[p]), pe[patches[p]], pr[patches[p]] > json
 		}
 		printf "  %-60s %6d %6d %7s\n", "all", te, tr, pct(tr, te)
 		printf "  added executable lines no test ran: %d (coverage/unreached.txt)\n", nun
@@ -173,7 +167,7 @@ END {
 			printf "  %-44s %6d %6d %7s\n", f, clines["nommu", f], cruns["nommu", f],
 				pct(cruns["nommu", f], clines["nommu", f])
 			printf "%s\n    {\"config\": \"nommu\", \"file\": %s, \"executable\": %d, \"run\": %d}",
-				(nj++ ? "," : ""), jstr(f), clines["nommu", f], cruns["nommu", f] > json
+				(nj++ ? "," : ""), json_str(f), clines["nommu", f], cruns["nommu", f] > json
 		}
 	}
 	printf "Files of the features, by config: lines run of executable\n"
@@ -188,7 +182,7 @@ END {
 			c = conf[i]
 			printf " %22s", sprintf("%d/%d %s", cruns[c, f], clines[c, f], pct(cruns[c, f], clines[c, f]))
 			printf "%s\n    {\"config\": %s, \"file\": %s, \"executable\": %d, \"run\": %d}",
-				(nj++ ? "," : ""), jstr(c), jstr(f), clines[c, f], cruns[c, f] > json
+				(nj++ ? "," : ""), json_str(c), json_str(f), clines[c, f], cruns[c, f] > json
 		}
 		printf "\n"
 	}

@@ -9,6 +9,7 @@ function xml(s) {
 
 # exists PATH: can PATH be read?  (A link must lead somewhere.)
 function exists(path,    r, line) {
+	if (path == "") return 0	# (gawk stops at a getline from "")
 	r = (getline line < path)
 	if (r >= 0)
 		close(path)

@@ -16,11 +16,12 @@
 # (a guest's boot takes about half a second).
 BEGIN {
 	split_min = 1; part_min = 0.5
-	while ((getline line < times) > 0) {
+	# (gawk stops at a getline from an empty file name: none given)
+	while (times != "" && (getline line < times) > 0) {
 		split(line, f, "\t")
 		t[f[1]] = f[2] + 0
 	}
-	while ((getline line < progtimes) > 0) {
+	while (progtimes != "" && (getline line < progtimes) > 0) {
 		split(line, f, "\t")
 		pt[f[1], f[2]] = f[3] + 0
 	}

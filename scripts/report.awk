@@ -12,20 +12,6 @@
 function kind_of(f) { sub(".*/", "", f); return f }
 function config_of(f) { sub("/[^/]*$", "", f); sub(".*/", "", f); return f }
 
-function json(s) {
-	gsub(/\\/, "&&", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
-	gsub(/[\001-\037]/, " ", s)
-	return "\"" s "\""
-}
-
-# jsonml S: a JSON string of text that has lines.
-function jsonml(s) {
-	gsub(/\\/, "&&", s); gsub(/"/, "\\\"", s); gsub(/\t/, "\\t", s)
-	gsub(/\n/, "\\n", s)
-	gsub(/[\001-\037]/, " ", s)
-	return "\"" s "\""
-}
-
 {
 	c = config_of(FILENAME)
 	k = kind_of(FILENAME)

@@ -58,7 +58,7 @@ else
 	fi
 	awk -v src="$cv/src/" -v configs="mmu nommu" -v nommu_only="" \
 		-v unreached="$cv/unreached.txt" -v json="$cv/coverage.json" \
-		-f "$TOP/scripts/coverage.awk" "$cv/added.tsv" "$cv/mmu.info" "$cv/nommu.info" \
+		-f "$TOP/scripts/json.awk" -f "$TOP/scripts/coverage.awk" "$cv/added.tsv" "$cv/mmu.info" "$cv/nommu.info" \
 		>"$cv/table.txt"
 	expect_same "coverage: the table, a line run in either config counts as run" \
 		"$fx/table.txt" "$cv/table.txt"
