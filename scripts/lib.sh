@@ -220,36 +220,108 @@ find_tool() {
 	return 1
 }
 
-# missing_tools CMD:PACKAGE...: set _miss to the missing ones ("'a',
-# 'b'") and _pkgs to the packages that hold them (" p q").
+# pkg_manager: the host's package manager, the first of apt (apt-get),
+# dnf, zypper and pacman that is here; "none" where none is.
+# TESTBED_PKG names one instead (the selftest: each manager's lines).
+pkg_manager() {
+	if [ -n "${TESTBED_PKG:-}" ]; then
+		echo "$TESTBED_PKG"
+		return
+	fi
+	for _m in apt-get:apt dnf:dnf zypper:zypper pacman:pacman; do
+		if command -v "${_m%%:*}" >/dev/null 2>&1; then
+			echo "${_m#*:}"
+			return
+		fi
+	done
+	echo none
+}
+
+# tool_packages MANAGER TOOL...: "PACKAGES|TOOLS": the packages of
+# MANAGER (apt, dnf, zypper, pacman) that bring the TOOLs, each once in
+# the table's order (configs/host-packages; "all": every row, the "+"
+# ones too), then the TOOLs that manager has no package for ("-"; "."
+# rows are not needed there).
+tool_packages() {
+	awk -v m="$1" -v want=" $(shift; echo "$*") " '
+		BEGIN { n = split("apt dnf zypper pacman", k, " "); for (i = 1; i <= n; i++) col[k[i]] = i + 1 }
+		/^#/ || NF < 5 { next }
+		want == " all " || index(want, " " $1 " ") {
+			row[$1]
+			p = col[m] ? $(col[m]) : "-"
+			if (p == ".") next
+			if (p == "-") { none = none ns $1; ns = " "; next }
+			if (!(p in seen)) { seen[p]; pk = pk ps p; ps = " " }
+		}
+		END {
+			n = split(want, w, " ")
+			for (i = 1; i <= n; i++)
+				if (w[i] != "all" && !(w[i] in row)) { none = none ns w[i]; ns = " " }
+			print pk "|" none
+		}' "$TOP/configs/host-packages"
+}
+
+# install_command MANAGER: how that manager installs packages, for a
+# person to type.
+install_command() {
+	case $1 in
+	apt) echo "apt-get install" ;;
+	dnf) echo "dnf install" ;;
+	zypper) echo "zypper install" ;;
+	pacman) echo "pacman -S --needed" ;;
+	esac
+}
+
+# missing_tools CMD...: set _miss to the missing ones ("'a', 'b'") and
+# _pkgs to the packages of the host's manager that bring them (" p q";
+# configs/host-packages), _nopkg to those it has none for.
 missing_tools() {
-	_miss="" _pkgs=""
+	_miss="" _tools=""
 	for _t; do
-		find_tool "${_t%%:*}" && continue
-		case " $_miss " in *" '${_t%%:*}',"*) continue ;; esac
-		_miss="$_miss '${_t%%:*}',"
-		case " $_pkgs " in *" ${_t#*:} "*) ;; *) _pkgs="$_pkgs ${_t#*:}" ;; esac
+		find_tool "$_t" && continue
+		case " $_tools " in *" $_t "*) continue ;; esac
+		_miss="$_miss '$_t',"
+		_tools="$_tools $_t"
 	done
 	_miss=${_miss# }
 	_miss=${_miss%,}
+	_pkgs="" _nopkg=""
+	[ -n "$_tools" ] || return 0
+	# shellcheck disable=SC2086 # tool names
+	_pkgs=$(tool_packages "$(pkg_manager)" $_tools)
+	_nopkg=${_pkgs#*|}
+	_pkgs=${_pkgs%%|*}
+	_pkgs=${_pkgs:+ $_pkgs}
 }
 
-# need_tools CMD:PACKAGE...: stop, when host tools are missing, naming
-# every one of them in one line with the command that installs them all.
+# need_tools CMD...: stop, when host tools are missing, naming every one
+# of them in one line with the command that installs them all on this
+# host's package manager (or, where it has none, just the tools).
 need_tools() {
 	missing_tools "$@"
 	[ -n "$_miss" ] || return 0
 	_it=it
 	case $_miss in *,*) _it=them ;; esac
-	die "$_miss not found; install $_it (Debian/Ubuntu: apt-get install${_pkgs})"
+	_m=$(pkg_manager)
+	if [ "$_m" = none ]; then
+		die "$_miss not found; install $_it (no apt-get, dnf, zypper or pacman here: configs/host-packages lists each tool's package)"
+	elif [ -n "$_nopkg" ]; then
+		die "$_miss not found; install $_it (${_pkgs:+$(install_command "$_m")$_pkgs; }$_m has no package we know for: $_nopkg)"
+	fi
+	die "$_miss not found; install $_it ($(install_command "$_m")$_pkgs)"
 }
 
-# install_packages PACKAGE...: install them with apt-get where this may:
-# as root, or through passwordless sudo; TESTBED_INSTALL=0 never does.
-# Nothing else is upgraded.
+# install_packages PACKAGE...: install them with the host's package
+# manager where this may: as root, or through passwordless sudo;
+# TESTBED_INSTALL=0 never does.  Nothing else is upgraded.
 install_packages() {
-	[ "${TESTBED_INSTALL:-1}" != 0 ] && command -v apt-get >/dev/null 2>&1 ||
-		return 1
+	_m=$(pkg_manager)
+	[ "${TESTBED_INSTALL:-1}" != 0 ] && [ $# -gt 0 ] || return 1
+	case $_m in
+	apt) command -v apt-get ;;
+	dnf | zypper | pacman) command -v "$_m" ;;
+	*) false ;;
+	esac >/dev/null 2>&1 || return 1
 	if [ "$(id -u)" = 0 ]; then
 		_as=
 	elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
@@ -257,63 +329,70 @@ install_packages() {
 	else
 		return 1
 	fi
-	progress "installing the host packages that are missing: $*"
-	# A fresh host's package lists may be stale, or none: update once.
+	progress "installing the host packages that are missing: $* ($_m)"
 	# shellcheck disable=SC2086 # _as: a command or none
-	$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-upgrade \
-		--no-install-recommends "$@" >/dev/null 2>&1 || {
-		$_as apt-get update -q >/dev/null 2>&1
-		$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-			--no-upgrade --no-install-recommends "$@" >/dev/null 2>&1
-	}
+	case $_m in
+	apt)
+		# A fresh host's package lists may be stale, or none: update once.
+		$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-upgrade \
+			--no-install-recommends "$@" >/dev/null 2>&1 || {
+			$_as apt-get update -q >/dev/null 2>&1
+			$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
+				--no-upgrade --no-install-recommends "$@" >/dev/null 2>&1
+		}
+		;;
+	dnf) $_as dnf install -y -q --setopt=install_weak_deps=False "$@" >/dev/null 2>&1 ;;
+	zypper) $_as zypper --non-interactive install --no-recommends "$@" >/dev/null 2>&1 ;;
+	pacman) $_as pacman -S --needed --noconfirm "$@" >/dev/null 2>&1 ;;
+	esac
 }
 
-# need_tool CMD PACKAGE: stop with the fix when a host tool is missing.
+# need_tool CMD: stop with the fix when a host tool is missing.
 need_tool() {
-	need_tools "$1:$2"
+	need_tools "$1"
 }
 
-# host_tools TARGET CONFIG...: the host tools, CMD:PACKAGE one a line,
-# that TARGET needs for the configs: kernel (fetch, patch, build the
-# kernels), rootfs (and build the tests, pack the images), check (and
-# boot them), coverage (and read their gcov counts: make coverage).
-# ccache is not one: it is used when there.
 # fetch_apt: are Debian's packages fetched with apt (fetch-deb)?  Where
 # apt-get is, unless FETCH=http.
 fetch_apt() {
 	[ "${FETCH:-}" != http ] && command -v apt-get >/dev/null 2>&1
 }
 
-# fetch_tools: the tools, CMD:PACKAGE, that fetch and unpack Debian's
-# packages: apt's and dpkg's, or curl (wget where it is) and ar.
+# fetch_tools: the tools that fetch and unpack Debian's packages: apt's
+# and dpkg's, or curl (wget where it is) and ar; xz for what is inside.
 fetch_tools() {
 	if fetch_apt; then
-		echo apt-get:apt dpkg-deb:dpkg
+		echo apt-get dpkg-deb xz
 	elif command -v wget >/dev/null 2>&1 && ! command -v curl >/dev/null 2>&1; then
-		echo wget:wget ar:binutils
+		echo wget ar xz
 	else
-		echo curl:curl ar:binutils
+		echo curl ar xz
 	fi
 }
 
+# host_tools TARGET CONFIG...: the host tools, one a line, that TARGET
+# needs for the configs: kernel (fetch, patch, build the kernels),
+# rootfs (and build the tests, pack the images), check (and boot them),
+# coverage (and read their gcov counts: make coverage).  Their packages:
+# configs/host-packages.  ccache is not one: it is used when there.
 host_tools() {
 	_what=$1
 	shift
-	echo awk:mawk flock:util-linux make:make gcc:gcc flex:flex bison:bison \
-		bc:bc rsync:rsync
-	[ -n "${KSRC:-}" ] || { fetch_tools; echo xz:xz-utils; }
-	[ "${PATCHES:-auto}" = none ] || echo patch:patch
+	echo awk flock make gcc flex bison bc rsync
+	[ -n "${KSRC:-}" ] || fetch_tools
+	[ "${PATCHES:-auto}" = none ] || echo patch
 	[ "$_what" != kernel ] || return 0
 	# busybox-static comes from Debian's archive for the MMU configs; every
 	# config builds busybox from source as well (build-busybox-nommu): the
 	# NOMMU image's, and the one the suite busybox tests on any kernel.
-	echo mke2fs:e2fsprogs musl-gcc:musl-tools readelf:binutils
+	# Its source tarball is .tar.bz2.
+	echo mke2fs musl-gcc readelf bzip2
 	fetch_tools
-	if fetch_apt; then echo dpkg-source:dpkg-dev; else echo patch:patch; fi
+	if fetch_apt; then echo dpkg-source; else echo patch; fi
 	[ "$_what" != rootfs ] || return 0
-	echo setpriv:util-linux taskset:util-linux pgrep:procps
+	echo setpriv taskset pgrep
 	[ "$_what" != coverage ] ||
-		echo lcov:lcov genhtml:lcov gcov:gcc gcov-tool:gcc git:git
+		echo lcov genhtml gcov gcov-tool git
 }
 
 # preflight TARGET CONFIG...: check every host tool that TARGET needs
@@ -345,7 +424,7 @@ run_child() {
 # this script and its children keep open until they end (or close FD);
 # when another run holds it, wait for it, saying so.
 hold_lock() {
-	need_tool flock util-linux
+	need_tool flock
 	eval "exec $1>\"\$2\"" || die "cannot open the lock $2"
 	flock -n "$1" && return 0
 	progress "waiting: another run holds the $3 ($2)"
@@ -473,7 +552,7 @@ mmu_kernel() {
 # start from rcrt1.o (the program relocates itself) and to link every
 # link but the partial (-r) ones -static -pie --no-dynamic-linker -z text.
 static_pie_specs() {
-	need_tool musl-gcc musl-tools
+	need_tool musl-gcc
 	_specs=$(sed -n 's/.*-specs "\(.*\)".*/\1/p' "$(command -v musl-gcc)")
 	[ -f "$_specs" ] || die "cannot find musl-gcc's specs file"
 	sed -e 's|/Scrt1\.o|/rcrt1.o|' \
@@ -609,9 +688,9 @@ guest_ids() {
 # gets back to the harness goes through the descriptors it is given.
 # CONFINE_WHO says in words what it got.
 confine_guest() {
-	need_tool unshare util-linux
-	need_tool setpriv util-linux
-	need_tool setarch util-linux
+	need_tool unshare
+	need_tool setpriv
+	need_tool setarch
 	CONFINE=''
 	_uid=$(id -u)
 	CONFINE_WHO="uid $_uid"
@@ -667,7 +746,7 @@ confine_guest() {
 # dumps read 4 KiB at a time, ran past its harness's 30 s per case and
 # now takes 15 s in all).
 pin_guest() {
-	need_tool taskset util-linux
+	need_tool taskset
 	CONFINE="taskset -c $1 $CONFINE"
 	CONFINE_WHO="$CONFINE_WHO, on CPU $1"
 }
@@ -827,7 +906,7 @@ deb_data() {
 		dpkg-deb --fsys-tarfile "$1"
 		return
 	fi
-	need_tool ar binutils
+	need_tool ar
 	_m=$(ar t "$1" | sed -n '/^data\.tar/{p;q;}')
 	case $_m in
 	*.xz) ar p "$1" "$_m" | xz -dc ;;
@@ -848,7 +927,7 @@ dsc_unpack() {
 		dpkg-source --no-copy -x "$1" "$2"
 		return
 	fi
-	need_tool patch patch
+	need_tool patch
 	_d=${1%/*}
 	mkdir -p "$2" || return 1
 	awk '/^Checksums-Sha256:/ { on = 1; next } /^[^ ]/ { on = 0 }

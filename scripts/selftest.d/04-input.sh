@@ -204,9 +204,9 @@ for t in sh awk sed grep cat dirname basename cut tr date make gcc mkdir \
 	rm sha256sum cmp mv head tail nproc env flex; do
 	p=$(command -v "$t") && ln -sf "$p" "$tmp/bin/$t"
 done
-expect_fail "bad input: a missing tool names its package" 1 \
-	"'bison' not found; install it \(Debian/Ubuntu: apt-get install bison\)" \
-	env PATH="$tmp/bin" "$TOP/scripts/build-kernel" mmu "$tmp/tree" "$tmp/out"
+expect_fail "bad input: missing tools name their packages" 1 \
+	"'bison', 'bc' not found; install them \(apt-get install bison bc\)" \
+	env PATH="$tmp/bin" TESTBED_PKG=apt "$TOP/scripts/build-kernel" mmu "$tmp/tree" "$tmp/out"
 
 # A host without mke2fs and musl-gcc: make check stops before it fetches
 # or builds anything, naming both in one line (every config builds
@@ -222,7 +222,7 @@ echo "$PATH" | tr : '\n' | while read -r d; do
 done
 t0=$(now)
 expect_fail "preflight: make check on a host without mke2fs and musl-gcc names them" 1 \
-	"'mke2fs', 'musl-gcc' not found; install them \(Debian/Ubuntu: apt-get install e2fsprogs musl-tools\)" \
+	"'mke2fs', 'musl-gcc' not found; install them \(apt-get install e2fsprogs musl-tools\)" \
 	env PATH="$tmp/nosbin" TESTBED_SBIN= TESTBED_INSTALL=0 CONFIGS=mmu \
 	O="$tmp/nosbin-build" RESULTS="$tmp/nosbin-results" "$TOP/scripts/check"
 took=$(elapsed "$t0")
@@ -234,9 +234,70 @@ else
 		"$(ls -d "$tmp"/nosbin-* 2>&1)"
 fi
 expect_fail "preflight: every missing tool in one line, one command for all" 1 \
-	"'mke2fs', 'musl-gcc' not found; install them \(Debian/Ubuntu: apt-get install e2fsprogs musl-tools\)" \
+	"'mke2fs', 'musl-gcc' not found; install them \(apt-get install e2fsprogs musl-tools\)" \
 	env PATH="$tmp/nosbin" TESTBED_SBIN= TESTBED_INSTALL=0 CONFIGS=mmu,nommu \
 	O="$tmp/nosbin-build" RESULTS="$tmp/nosbin-results" "$TOP/scripts/check"
+# The same host with another package manager (TESTBED_PKG stands in for
+# finding dnf, zypper or pacman): the line names that manager's command
+# and packages (configs/host-packages), or says there is none.
+for m in "dnf:dnf install e2fsprogs musl-gcc" \
+	"zypper:zypper install e2fsprogs; zypper has no package we know for: musl-gcc" \
+	"pacman:pacman -S --needed e2fsprogs musl" \
+	"none:no apt-get, dnf, zypper or pacman here: configs/host-packages lists each tool's package"; do
+	expect_fail "preflight: on a host with ${m%%:*}, the missing line gives ${m#*:}" 1 \
+		"'mke2fs', 'musl-gcc' not found; install them \($(echo "${m#*:}" | sed 's/[.+]/\\&/g')\)$" \
+		env PATH="$tmp/nosbin" TESTBED_SBIN= TESTBED_INSTALL=0 TESTBED_PKG="${m%%:*}" \
+		CONFIGS=mmu,nommu O="$tmp/nosbin-build" RESULTS="$tmp/nosbin-results" "$TOP/scripts/check"
+done
+# install-deps on each manager: one install command with a package for
+# every tool of the table (dnf, zypper and pacman: printed, not run).
+bad=
+for m in apt dnf zypper pacman; do
+	TESTBED_PKG=$m "$TOP/scripts/install-deps" --print >"$tmp/deps-$m.out" 2>"$tmp/deps-$m.err" ||
+		bad="$bad $m: exit $?;"
+	want=$(awk -v m="$m" 'BEGIN { c["apt"] = 2; c["dnf"] = 3; c["zypper"] = 4; c["pacman"] = 5 }
+		!/^#/ && NF >= 5 && $(c[m]) != "." && $(c[m]) != "-" { print $(c[m]) }' \
+		"$TOP/configs/host-packages" | sort -u | tr '\n' ' ')
+	# (npm: only where there is none, as here or not)
+	command -v npm >/dev/null 2>&1 && want=$(echo "$want" | sed 's/ npm / /')
+	got=$(grep -E '^(apt-get|dnf|zypper|pacman) .*(install|-S) ' "$tmp/deps-$m.out" |
+		tr ' ' '\n' | sed 1d | grep -Ev '^(-.*|install)$' | sort -u | tr '\n' ' ')
+	[ "$got" = "$want" ] || bad="$bad $m: expected '$want', got '$got';"
+done
+if [ -z "$bad" ] && grep -q "zypper has no package we know for: musl-gcc" "$tmp/deps-zypper.err" &&
+	[ ! -s "$tmp/deps-dnf.err" ]; then
+	ok "install-deps: apt, dnf, zypper and pacman each install every package of their column"
+else
+	not_ok "install-deps: every manager's packages" "$bad" "$(cat "$tmp"/deps-*.err)"
+fi
+TESTBED_PKG=none "$TOP/scripts/install-deps" --print >"$tmp/deps-none.out" 2>"$tmp/deps-none.err"
+rc=$?
+if [ "$rc" = 1 ] && grep -qw mke2fs "$tmp/deps-none.out" && grep -qw musl-gcc "$tmp/deps-none.out" &&
+	! grep -qw apt-get "$tmp/deps-none.out" && [ "$(grep -c 'error:' "$tmp/deps-none.err")" = 1 ]; then
+	ok "install-deps: a host with no package manager we know gets the list of tools, and one error line"
+else
+	not_ok "install-deps: no package manager" "exit $rc" "$(cat "$tmp/deps-none.out" "$tmp/deps-none.err")"
+fi
+# One place: every tool the scripts look for is a row of the table.
+rows=$(awk '!/^#/ && NF >= 5 { print $1 }' "$TOP/configs/host-packages")
+unlisted=
+for t in $(
+	# shellcheck disable=SC2016 # expanded by that shell
+	for w in kernel rootfs check coverage; do
+		env TOP="$TOP" FETCH=http sh -c '. "$TOP/scripts/lib.sh"; host_tools "$1"' - "$w"
+		env TOP="$TOP" sh -c '. "$TOP/scripts/lib.sh"; host_tools "$1"' - "$w"
+	done
+	grep -hos 'need_tools\{0,1\} [a-z][a-z0-9 -]*' "$TOP"/scripts/* "$TOP"/scripts/selftest.d/* |
+		cut -d' ' -f2-
+	sed -n 's/^missing_tools \([a-z][a-z0-9 -]*\)$/\1/p' "$TOP"/scripts/selftest "$TOP"/scripts/selftest.d/*
+); do
+	echo "$rows" | grep -qx "$t" || unlisted="$unlisted $t"
+done
+if [ -z "$unlisted" ]; then
+	ok "configs/host-packages: every tool the scripts look for has its row"
+else
+	not_ok "configs/host-packages: every tool has its row" "not in the table:$unlisted"
+fi
 # Where it may install (root, or passwordless sudo), it installs what is
 # missing, and goes on.  Stubs stand in for apt-get and sudo: this one
 # "installs" e2fsprogs and musl-tools by linking mke2fs and musl-gcc
@@ -270,7 +331,7 @@ if find_tool mke2fs; then
 	ln -sf "$(command -v mke2fs)" "$tmp/sbin/mke2fs"
 	# shellcheck disable=SC2016 # expanded by that shell
 	got=$(env PATH="$tmp/nosbin" TESTBED_SBIN="/nonexistent $tmp/sbin" TOP="$TOP" \
-		sh -c '. "$TOP/scripts/lib.sh" && need_tool mke2fs e2fsprogs && command -v mke2fs' 2>&1)
+		sh -c '. "$TOP/scripts/lib.sh" && need_tool mke2fs && command -v mke2fs' 2>&1)
 	if [ "$got" = "$tmp/sbin/mke2fs" ]; then
 		ok "preflight: a tool that is not in PATH is found in an sbin folder and run from there"
 	else

@@ -9,7 +9,7 @@
 
 cv=$tmp/coverage
 fx=$fixtures/coverage
-missing_tools gcc:gcc gcov-tool:gcc lcov:lcov git:git patch:patch
+missing_tools gcc gcov-tool lcov git patch
 if [ -n "$_miss" ]; then
 	ok "coverage # SKIP$_miss not installed"
 else
