@@ -249,8 +249,8 @@ tool_packages() {
 		want == " all " || index(want, " " $1 " ") {
 			row[$1]
 			p = col[m] ? $(col[m]) : "-"
-			if (p == ".") next
-			if (p == "-") { none = none ns $1; ns = " "; next }
+			if (p == "." && want == " all ") next
+			if (p == "-" || p == ".") { none = none ns $1; ns = " "; next }
 			if (!(p in seen)) { seen[p]; pk = pk ps p; ps = " " }
 		}
 		END {
@@ -311,6 +311,18 @@ need_tools() {
 	die "$_miss not found; install $_it ($(install_command "$_m")$_pkgs)"
 }
 
+# install_args MANAGER: the command that installs packages with that
+# manager without asking, upgrading nothing installed, nothing but
+# them (the packages follow).
+install_args() {
+	case $1 in
+	apt) echo "env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-upgrade --no-install-recommends" ;;
+	dnf) echo "dnf install -y -q --setopt=install_weak_deps=False" ;;
+	zypper) echo "zypper --non-interactive install --no-recommends" ;;
+	pacman) echo "pacman -S --needed --noconfirm" ;;
+	esac
+}
+
 # install_packages PACKAGE...: install them with the host's package
 # manager where this may: as root, or through passwordless sudo;
 # TESTBED_INSTALL=0 never does.  Nothing else is upgraded.
@@ -330,21 +342,13 @@ install_packages() {
 		return 1
 	fi
 	progress "installing the host packages that are missing: $* ($_m)"
-	# shellcheck disable=SC2086 # _as: a command or none
-	case $_m in
-	apt)
-		# A fresh host's package lists may be stale, or none: update once.
-		$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-upgrade \
-			--no-install-recommends "$@" >/dev/null 2>&1 || {
-			$_as apt-get update -q >/dev/null 2>&1
-			$_as env DEBIAN_FRONTEND=noninteractive apt-get install -y -q \
-				--no-upgrade --no-install-recommends "$@" >/dev/null 2>&1
-		}
-		;;
-	dnf) $_as dnf install -y -q --setopt=install_weak_deps=False "$@" >/dev/null 2>&1 ;;
-	zypper) $_as zypper --non-interactive install --no-recommends "$@" >/dev/null 2>&1 ;;
-	pacman) $_as pacman -S --needed --noconfirm "$@" >/dev/null 2>&1 ;;
-	esac
+	# A fresh host's package lists may be stale, or none: apt updates
+	# them once.
+	# shellcheck disable=SC2086,SC2046 # _as: a command or none; words
+	$_as $(install_args "$_m") "$@" >/dev/null 2>&1 || {
+		[ "$_m" = apt ] && $_as apt-get update -q >/dev/null 2>&1 &&
+			$_as $(install_args "$_m") "$@" >/dev/null 2>&1
+	}
 }
 
 # need_tool CMD: stop with the fix when a host tool is missing.

@@ -260,8 +260,8 @@ for m in apt dnf zypper pacman; do
 		"$TOP/configs/host-packages" | sort -u | tr '\n' ' ')
 	# (npm: only where there is none, as here or not)
 	command -v npm >/dev/null 2>&1 && want=$(echo "$want" | sed 's/ npm / /')
-	got=$(grep -E '^(apt-get|dnf|zypper|pacman) .*(install|-S) ' "$tmp/deps-$m.out" |
-		tr ' ' '\n' | sed 1d | grep -Ev '^(-.*|install)$' | sort -u | tr '\n' ' ')
+	got=$(grep -E '(apt-get|dnf|zypper|pacman) .*(install|-S) ' "$tmp/deps-$m.out" | tr ' ' '\n' |
+		grep -Ev '^(-.*|install|env|.*=.*|apt-get|dnf|zypper|pacman)$' | sort -u | tr '\n' ' ')
 	[ "$got" = "$want" ] || bad="$bad $m: expected '$want', got '$got';"
 done
 if [ -z "$bad" ] && grep -q "zypper has no package we know for: musl-gcc" "$tmp/deps-zypper.err" &&

@@ -26,6 +26,6 @@ if [ -x "$validator" ]; then
 		ok "workflow: the linter refuses a broken workflow"
 	fi
 else
-	not_ok "workflow: no linter" "npm could not install @action-validator/cli (install npm: apt-get install npm)" \
+	not_ok "workflow: no linter" "npm could not install @action-validator/cli (install npm: scripts/install-deps)" \
 		"$(tail -n 5 "$tmp/npm.log" 2>/dev/null)"
 fi
