@@ -32,10 +32,10 @@ echo "$s $a"
 EOF
 chmod +x "$tmp/shell-probe"
 
-if [ "$(id -u)" != 0 ] || ! command -v unshare >/dev/null 2>&1; then
-	ok "shells and awks # SKIP needs root and unshare (a mount namespace of its own)"
+if [ "$(id -u)" != 0 ] || ! unshare --mount --propagation private true 2>/dev/null; then
+	ok "shells and awks # SKIP needs root and a mount namespace of its own (unshare)"
 else
-	ref=
+	ref='' refname=''
 	for v in "dash mawk" "bash mawk" "busybox mawk" "dash gawk" "dash gawk-posix" "dash busybox"; do
 		sh_=${v% *} awk_=${v#* }
 		out=$tmp/shells-$sh_-$awk_
@@ -57,17 +57,17 @@ else
 		shell_cases "$out.log" >"$out.cases"
 		npass=$(grep -c "^ok" "$out.cases")
 		if [ -z "$ref" ]; then
-			ref=$out.cases
+			ref=$out.cases refname="$sh_ and $awk_"
 			if [ "$rc" = 0 ] && [ "$npass" -gt 0 ]; then
-				ok "under /bin/sh dash and awk mawk (the reference): $shell_areas pass, $npass cases, in $(elapsed "$t0")s"
+				ok "under /bin/sh $sh_ and awk $awk_ (the reference): $shell_areas pass, $npass cases, in $(elapsed "$t0")s"
 			else
-				not_ok "under /bin/sh dash and awk mawk (the reference)" "exit $rc, $npass passed" \
+				not_ok "under /bin/sh $sh_ and awk $awk_ (the reference)" "exit $rc, $npass passed" \
 					"$(grep -A3 '^not ok' "$out.log" | head -n 20)"
 			fi
 		elif [ "$rc" = 0 ] && cmp -s "$ref" "$out.cases"; then
-			ok "under /bin/sh $sh_ and awk $awk_: the same $npass cases pass as under dash and mawk, in $(elapsed "$t0")s"
+			ok "under /bin/sh $sh_ and awk $awk_: the same $npass cases pass as under $refname, in $(elapsed "$t0")s"
 		else
-			not_ok "under /bin/sh $sh_ and awk $awk_: the cases of dash and mawk" "exit $rc; diff of the cases:" \
+			not_ok "under /bin/sh $sh_ and awk $awk_: the cases of $refname" "exit $rc; diff of the cases:" \
 				"$(diff "$ref" "$out.cases" | head -n 20)" "$(grep -A3 '^not ok' "$out.log" | head -n 20)"
 		fi
 	done
