@@ -496,11 +496,12 @@ watch_owner() {
 	watcher=$!
 }
 
-# clean_scratch: remove the scratch folders of guests (scripts/boot)
-# whose run died without cleaning up, SIGKILLed say: their lock is free.
+# clean_scratch: remove the scratch folders of guests (scripts/boot; in
+# TMPDIR, or where guest_memdir put them) whose run died without
+# cleaning up, SIGKILLed say: their lock is free.
 # (The lock is opened, never created: a folder going away stays gone.)
 clean_scratch() {
-	for _d in "${TMPDIR:-/tmp}"/uml-testbed.*; do
+	for _d in "${TMPDIR:-/tmp}"/uml-testbed.* /dev/shm/uml-testbed.* "$BUILD"/uml-testbed.*; do
 		{ flock -n 7 7<"$_d/lock"; } 2>/dev/null || continue
 		rm -rf "$_d"
 	done
@@ -537,13 +538,19 @@ takes_mib() {
 	return "$_rc"
 }
 
-# need_space DIR MIB WHAT: stop, naming DIR, unless its file system has
-# MIB MiB free.
+# free_mib DIR: the MiB free on the file system of DIR; nothing when df
+# cannot say.
+free_mib() {
+	_k=$(free_kib "$1")
+	[ -z "$_k" ] || echo $((_k / 1024))
+}
+
+# need_space DIR MIB WHAT [FIX]: stop, naming DIR (and FIX after the
+# figures), unless its file system has MIB MiB free.
 need_space() {
-	_free=$(free_kib "$1")
-	[ -z "$_free" ] || _free=$((_free / 1024))
+	_free=$(free_mib "$1")
 	[ -z "$_free" ] || [ "$_free" -ge "$2" ] ||
-		die_host "$3 $1: only $_free MiB free on its file system, $2 MiB needed"
+		die_host "$3 $1: only $_free MiB free on its file system, $2 MiB needed${4:-}"
 }
 
 # mmu_kernel OUT: the kernel configured in OUT has an MMU.
@@ -683,6 +690,66 @@ guest_ids() {
 	echo "$_ids"
 }
 
+# on_tmpfs DIR: is DIR a tmpfs?
+on_tmpfs() {
+	[ "$(stat -f -c %T "$1" 2>/dev/null)" = tmpfs ]
+}
+
+# uml_memdir: where UML keeps a guest's memory when it chooses (its
+# mem.c; the guest gets no TMP or TEMP, confine_guest): in TMPDIR when
+# set, else in /dev/shm when a tmpfs, else in /tmp.
+uml_memdir() {
+	if [ -n "${TMPDIR:-}" ]; then
+		echo "$TMPDIR"
+	elif on_tmpfs /dev/shm; then
+		echo /dev/shm
+	else
+		echo /tmp
+	fi
+}
+
+# mib SIZE: a size with K, M or G (a whole number: check and
+# configs/kselftest-mem say so), in MiB; 0 for none.
+mib() {
+	_n=${1%[KkMmGg]}
+	case $1 in
+	'') echo 0 ;;
+	*[Gg]) echo $((_n * 1024)) ;;
+	*[Kk]) echo $((_n / 1024)) ;;
+	*[Mm]) echo "$_n" ;;
+	*) echo $((_n / 1048576)) ;;
+	esac
+}
+
+# guest_memdir MIB: where the guests' memory goes.  UML keeps a guest's
+# memory in a file as large as it (MIB at most, filled as the guest
+# touches it), in uml_memdir.  Prints nothing when that has room; where
+# it has not (a container's /dev/shm is 64 MiB) and TMPDIR is not set,
+# the first of /dev/shm, /tmp and the build folder that has, and says
+# so; stops in one line when TMPDIR has no room, or none has.
+guest_memdir() {
+	_need=$1
+	_uml=$(uml_memdir)
+	_free=$(free_mib "$_uml")
+	[ "${_free:-0}" -lt "$_need" ] || return 0
+	[ -z "${TMPDIR:-}" ] ||
+		die_host "a guest's memory needs ${_need}M in TMPDIR=$TMPDIR, which has ${_free:-no}M free: set TMPDIR to a folder with ${_need}M free, or MEM= less"
+	_had="$_uml has ${_free:-no}M free"
+	for _d in /dev/shm /tmp "$BUILD"; do
+		if [ "$_d" = "$_uml" ] || [ ! -d "$_d" ] || [ ! -w "$_d" ]; then
+			continue
+		fi
+		_free=$(free_mib "$_d")
+		if [ "${_free:-0}" -ge "$_need" ]; then
+			progress "guest memory in $_d: a guest needs ${_need}M, $_had"
+			echo "$_d"
+			return 0
+		fi
+		_had="$_had, $_d ${_free:-no}M"
+	done
+	die_host "a guest's memory needs ${_need}M and $_had: set TMPDIR to a folder with ${_need}M free, or MEM= less"
+}
+
 # confine_guest SCRATCH: set CONFINE to the words that start a guest's
 # host process confined: in mount, IPC and network namespaces of its
 # own where the host allows them; as root, as GUEST_USER with no
@@ -728,9 +795,12 @@ confine_guest() {
 	fi
 	CONFINE="$CONFINE --no-new-privs --pdeathsig KILL --"
 	CONFINE_WHO="$CONFINE_WHO, no_new_privs"
-	# UML keeps the guest's memory in a file under TMPDIR (else in
-	# /dev/shm): one that the guest's user can write.
-	[ -z "${TMPDIR:-}" ] || CONFINE="$CONFINE env TMPDIR=$GUEST_DIR"
+	# UML keeps the guest's memory in a file under TMPDIR (else TMP or
+	# TEMP, else /dev/shm): one that the guest's user can write, where
+	# the harness chose (uml_memdir; TESTBED_MEMDIR: SCRATCH is there,
+	# scripts/boot).
+	CONFINE="$CONFINE env -u TMP -u TEMP"
+	[ -z "${TMPDIR:-}${TESTBED_MEMDIR:-}" ] || CONFINE="$CONFINE TMPDIR=$GUEST_DIR"
 	# setarch -R: UML would otherwise execute itself again by path, to
 	# run without address space randomization, and the guest's user
 	# may not reach that path.  Where personality() is refused (the

@@ -10,6 +10,10 @@ function write_summary_txt(    i, j, n, p, c, f) {
 			printf "  %-10s not in this tree: %s\n", "", st[cfg[i], "lacks"] > out
 		if (st[cfg[i], "kunit_left_out"] != "")
 			printf "  %-10s KUnit tests left out by Kconfig: %s\n", "", st[cfg[i], "kunit_left_out"] > out
+		# What confinement its guests got, and where their memory was.
+		if (st[cfg[i], "confinement"] != "")
+			printf "  %-10s guests: %s; memory in %s\n", "", st[cfg[i], "confinement"],
+			       st[cfg[i], "memdir"] > out
 	}
 	if (changes != "")
 		printf "  changes:   %s (compare.txt)\n", changes > out

@@ -716,6 +716,70 @@ if [ -z "$quick" ]; then
 		fi
 	fi
 
+	# Inside a container (README, Hosts), as a namespace made here for
+	# the purpose: /dev/shm a 64 MiB tmpfs (Docker's default), TMPDIR
+	# unset.  UML would keep the guests' memory there, and the guest
+	# would die of SIGBUS past 64 MiB: the run puts it where there is
+	# room, and says where.  (As root: the mounts.)
+	if [ "$(id -u)" = 0 ] && unshare --mount --propagation private true 2>/dev/null; then
+		ctr=$tmp/container
+		mkdir -p "$ctr/tmp"
+		# in_container CMD...: CMD in a mount namespace of its own with a
+		# 64 MiB /dev/shm and a 64 MiB tmpfs on $ctr/tmp.
+		in_container() {
+			# shellcheck disable=SC2016 # expanded by that shell
+			unshare --mount --propagation private -- /bin/sh -c \
+				'mount -t tmpfs -o size=64m tmpfs /dev/shm &&
+				mount -t tmpfs -o size=64m,mode=1777 tmpfs "$0" && exec "$@"' "$ctr/tmp" "$@"
+		}
+		rc=0
+		in_container env -u TMPDIR -u TMP -u TEMP RESULTS="$ctr/r1" CONFIGS=mmu SUITES=close_range \
+			KSELFTESTS= "$TOP/scripts/check" >"$ctr/r1.log" 2>&1 || rc=$?
+		first=$(head -n 1 "$ctr/r1/latest/mmu/console.log" 2>/dev/null)
+		where=${first##*its memory in }
+		where=${where%% *}
+		line=$(grep ' guests: ' "$ctr/r1/latest/summary.txt" 2>/dev/null)
+		if [ "$rc" = 0 ] && [ -n "$first" ] && [ "$where" != /dev/shm ] &&
+			grep -q "guest memory in $where: a guest needs 512M, /dev/shm has 6[0-9]M free" "$ctr/r1.log" &&
+			case $line in *"memory in $where") true ;; *) false ;; esac; then
+			ok "container: /dev/shm of 64 MiB: the guests' memory goes to $where, and the run passes and says so"
+		else
+			not_ok "container: /dev/shm of 64 MiB" \
+				"expected a pass, the memory elsewhere, said in the log, console.log and summary.txt" \
+				"got exit $rc; console: '$first'; summary: '$line'" "$(tail -n 5 "$ctr/r1.log")"
+		fi
+		# TMPDIR set to a folder without room: one line, before booting.
+		rc=0
+		in_container env TMPDIR="$ctr/tmp" RESULTS="$ctr/r2" CONFIGS=mmu SUITES=close_range \
+			KSELFTESTS= "$TOP/scripts/check" >"$ctr/r2.log" 2>&1 || rc=$?
+		if [ "$rc" != 0 ] && [ "$(grep -c 'error:' "$ctr/r2.log")" = 1 ] &&
+			grep -q "error: scratch folder and the guests' memory (TMPDIR) $ctr/tmp: only 6[0-9] MiB free on its file system, 812 MiB needed (a guest's 512M): set TMPDIR to a folder with room" "$ctr/r2.log" &&
+			[ ! -e "$ctr/r2/latest/mmu/console.log" ]; then
+			ok "container: TMPDIR on 64 MiB stops the run before it builds or boots, in one line naming the MiB needed (a guest's 512M) and TMPDIR"
+		else
+			not_ok "container: TMPDIR without room" "expected one error line naming 512M and TMPDIR, no guest booted" \
+				"got exit $rc:" "$(grep -v '^\[' "$ctr/r2.log" | tail -n 5)"
+		fi
+		# No namespaces to be had (a container without CAP_SYS_ADMIN, or
+		# where unshare is filtered): the guests run all the same, and
+		# the first line of console.log and summary.txt say what they got.
+		rc=0
+		setpriv --inh-caps=-sys_admin --bounding-set=-sys_admin -- \
+			env RESULTS="$ctr/r3" CONFIGS=mmu SUITES=close_range KSELFTESTS= \
+			"$TOP/scripts/check" >"$ctr/r3.log" 2>&1 || rc=$?
+		first=$(head -n 1 "$ctr/r3/latest/mmu/console.log" 2>/dev/null)
+		line=$(grep ' guests: ' "$ctr/r3/latest/summary.txt" 2>/dev/null)
+		case $rc/$first/$line in
+		"0/uml-testbed: the guest's host process: "*"the host's namespaces ('unshare --mount --ipc --net' is not allowed here)"*/*"the host's namespaces"*)
+			ok "container: no namespaces can be made: the guests run in the host's, and console.log and summary.txt say so" ;;
+		*)
+			not_ok "container: no namespaces" "expected a pass, and the host's namespaces named" \
+				"got exit $rc; console: '$first'; summary: '$line'" "$(tail -n 5 "$ctr/r3.log")" ;;
+		esac
+	else
+		ok "container: /dev/shm of 64 MiB, TMPDIR without room, no namespaces # SKIP needs root and a mount namespace (unshare)"
+	fi
+
 	# Every saved run above, passing or not, judged again by collect.
 	if [ "$rejudged" -gt 5 ] && [ -z "$rejudged_bad" ]; then
 		ok "collect: $rejudged saved runs judged again (make collect): the verdicts they had"
