@@ -750,6 +750,18 @@ guest_memdir() {
 	die_host "a guest's memory needs ${_need}M and $_had: set TMPDIR to a folder with ${_need}M free, or MEM= less"
 }
 
+# host_fpu: what makes the host CPU's FPU (XSAVE) state large, from
+# /proc/cpuinfo: AMX, AVX-512, or just XSAVE.
+host_fpu() {
+	if grep -qw amx_tile /proc/cpuinfo 2>/dev/null; then
+		echo "AMX (amx_tile)"
+	elif grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+		echo "AVX-512 (avx512f)"
+	else
+		echo "XSAVE"
+	fi
+}
+
 # confine_guest SCRATCH: set CONFINE to the words that start a guest's
 # host process confined: in mount, IPC and network namespaces of its
 # own where the host allows them; as root, as GUEST_USER with no
