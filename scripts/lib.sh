@@ -424,6 +424,24 @@ run_child() {
 	return "$_rc"
 }
 
+# scratch_testbed DIR: DIR/testbed, a copy of this test bed (its
+# scripts, configs, tests and patches) to change and run without
+# touching the caller's, with DIR/build/src holding the unpacked base
+# trees of the caller's build folder as links (no second unpacking).
+# ccache and the fetched packages stay shared.
+scratch_testbed() {
+	rm -rf "$1/testbed" "$1/results"
+	mkdir -p "$1/testbed" "$1/build/src"
+	cp -pR "$TOP/Makefile" "$TOP/README" "$TOP/configs" "$TOP/patches" \
+		"$TOP/rootfs" "$TOP/scripts" "$TOP/tests" "$1/testbed/"
+	for _u in "$BUILD"/src/linux-*.unpacked; do
+		_d=${_u%.unpacked}
+		if [ -d "$_d" ] && [ ! -e "$1/build/src/${_d##*/}" ]; then
+			cp -al "$_d" "$1/build/src/" && cp -p "$_u" "$1/build/src/"
+		fi
+	done
+}
+
 # hold_lock FD FILE WHAT: lock FILE through file descriptor FD, which
 # this script and its children keep open until they end (or close FD);
 # when another run holds it, wait for it, saying so.
