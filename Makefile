@@ -22,11 +22,10 @@ GUESTS     ?=
 BENCH_SIZES ?=
 RETRIES    ?= 2
 FLAKY      ?= pass
-N          ?= 10
 KCONFIG    ?=
 KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS FETCH RETRIES FLAKY N
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS FETCH RETRIES FLAKY N PATCH SEED
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -59,7 +58,7 @@ comma := ,
 
 S := $(CURDIR)/scripts
 
-.PHONY: help check coverage test stress bench bench-profile bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
+.PHONY: help check coverage mutants test stress bench bench-profile bench-nommu bench-loop bench-options kernel rootfs run shell gdb bisect compare collect history clean distclean
 
 help:
 	@echo 'uml-testbed: headless UML test bed for Linux syscall features'
@@ -67,6 +66,7 @@ help:
 	@echo 'Targets:'
 	@echo '  check       build, pack, boot and test every config; report in results/latest'
 	@echo '  coverage    check on gcov kernels (build/<config>.kconfig-*); line coverage of the series in results/<run>/coverage'
+	@echo '  mutants     mutation testing of the series: N small bugs in lines it adds, each built and run with its suites; the score'
 	@echo '  test        the harness self-tests and an end-to-end check (make check CONFIGS=mmu)'
 	@echo '  kernel      configure and build the kernel of CONFIG only'
 	@echo '  rootfs      build the tests and pack the root file system of CONFIG'
@@ -108,7 +108,8 @@ help:
 	@echo '  TIME_TRAVEL=1      guest clock skips idle time (UML time-travel), so sleeps cost nothing; 0: real time'
 	@echo '  RETRIES=2          a failing test program runs again up to N times in its guest; passing on a retry is FLAKY'
 	@echo '  FLAKY=pass         FLAKY=fail: a flaky test fails the run too'
-	@echo '  N=10               stress: number of runs'
+	@echo '  N=10               stress: number of runs (default 10); mutants: number of mutants (default 150; 0: all)'
+	@echo '  PATCH=0016 SEED=1  mutants: only the lines of this patch of the series (default: all); the seed that picks the mutants'
 	@echo '  SLOW=1             also run the programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo '  BENCH_CONFIG=bench bench, bench-profile: the config (default mmu; bench: SMP, SLUB, tree RCU, as upstream measured)'
@@ -172,6 +173,9 @@ test:
 
 stress:
 	@$(owned) $(S)/stress
+
+mutants:
+	@$(owned) $(S)/mutants
 
 bench:
 	@$(owned) $(S)/bench sync-close
