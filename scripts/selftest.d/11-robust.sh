@@ -415,18 +415,20 @@ if [ -z "$quick" ]; then
 
 	# SIGKILL to the process group of a running check (make's, say): no
 	# UML process outlives it, and the next run removes the scratch
-	# folder it left, even one that stops at bad input.
+	# folder it left, even one that stops at bad input.  (UML is the
+	# process with the scratch folder's disk, ubd0=: the mktemp that
+	# makes the folder has its name too, for a moment.)
 	mkdir -p "$tmp/kill"
 	setsid env TMPDIR="$tmp/kill" RESULTS="$tmp/rob-kill" CONFIGS=mmu KSELFTESTS='' \
 		TIME_TRAVEL=0 SUITES=close_range UML_ARGS='init=/bin/sh -- -c "sleep 1000"' \
 		"$TOP/scripts/check" >"$tmp/rob-kill.log" 2>&1 &
 	group=$!
 	i=0
-	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/kill/uml-testbed" >/dev/null; do
+	while [ "$i" -lt 600 ] && ! pgrep -f "ubd0=$tmp/kill/uml-testbed" >/dev/null; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	up=$(pgrep -f "$tmp/kill/uml-testbed" | wc -l)
+	up=$(pgrep -f "ubd0=$tmp/kill/uml-testbed" | wc -l)
 	kill -s KILL -- "-$group"
 	wait "$group"
 	sleep 1
@@ -452,11 +454,11 @@ if [ -z "$quick" ]; then
 		"$TOP/scripts/check" >"$tmp/rob-sig.log" 2>&1 &
 	checker=$!
 	i=0
-	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/sig/uml-testbed" >/dev/null; do
+	while [ "$i" -lt 600 ] && ! pgrep -f "ubd0=$tmp/sig/uml-testbed" >/dev/null; do
 		sleep 0.1
 		i=$((i + 1))
 	done
-	up=$(pgrep -f "$tmp/sig/uml-testbed" | wc -l)
+	up=$(pgrep -f "ubd0=$tmp/sig/uml-testbed" | wc -l)
 	kill -TERM "$checker"
 	rc=0
 	wait "$checker" || rc=$?
@@ -604,13 +606,13 @@ if [ -z "$quick" ]; then
 		UML_ARGS='init=/bin/sh -- -c "sleep 1000"' &
 	checker=$!
 	i=0
-	while [ "$i" -lt 600 ] && ! pgrep -f "$tmp/conf/uml-testbed" >/dev/null; do
+	while [ "$i" -lt 600 ] && ! pgrep -f "ubd0=$tmp/conf/uml-testbed" >/dev/null; do
 		sleep 0.1
 		i=$((i + 1))
 	done
 	sleep 2
 	bad='' procs=0
-	for p in $(pgrep -f "$tmp/conf/uml-testbed"); do
+	for p in $(pgrep -f "ubd0=$tmp/conf/uml-testbed"); do
 		procs=$((procs + 1))
 		st=/proc/$p/status
 		# shellcheck disable=SC2046 # the four ids of the Uid: line
