@@ -63,7 +63,7 @@ if [ -z "$quick" ]; then
 	want="drop killed a test failed 1;drop survived passed 0;"
 	if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] &&
 		grep -q '^all  *2  *1  *0  *1  *0  *0  *0  *50%$' "${run}table.txt" &&
-		grep -q 'FAIL: mutants_fixture: ' "${run}mutants.tsv" &&
+		grep -q 'FAIL: mmu: mutants_fixture: mutants_fixture_test' "${run}mutants.tsv" &&
 		grep -q '^  -	mutants_fixture_reads++;$' "${run}survivors.txt" &&
 		grep -q '^  +	;$' "${run}survivors.txt"; then
 		ok "mutants: the fixture's two mutants built and run: the one its suite sees killed, the other survived, with its diff; score 50%"
