@@ -25,7 +25,7 @@ FLAKY      ?= pass
 KCONFIG    ?=
 KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS FETCH RETRIES FLAKY N PATCH SEED
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS BENCH_FILES FETCH RETRIES FLAKY N PATCH SEED
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -115,6 +115,7 @@ help:
 	@echo '  BENCH_CONFIG=bench bench, bench-profile: the config (default mmu; bench: SMP, SLUB, tree RCU, as upstream measured)'
 	@echo '  BENCH_BOOTS=4      bench: boots of each kernel, in turns; the 95% interval of each ratio comes from them'
 	@echo '  BENCH_RUNS=5       bench, bench-profile: runs of each cell (default: bench 21 for 4096 files, 9 for 65536; bench-profile 5)'
+	@echo '  BENCH_FILES=pipe   bench-profile: the files of the cells, commas: devnull (default), pipe, eventfd'
 	@echo '  FETCH=http         fetch Debian packages by URL with curl or wget, unpack with ar and tar (default: apt where apt-get is)'
 	@echo
 	@echo 'Exit status of check/run: 0 all passed, 1 a failure, 200 the host side failed (ERROR; bisect: abort), 125 could not build (bisect: skip).'

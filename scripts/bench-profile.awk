@@ -1,12 +1,13 @@
 # bench-profile.awk: one row of `make bench-profile` (scripts/bench
 # profile) from the samples of one boot that ran only one 65536-file
-# /dev/null cell under perf record.  Input: `perf script -F
+# cell under perf record.  Input: `perf script -F
 # tid,time,period,ip,sym`, in time order (a sample: a line "TID TIME:
 # PERIOD", then its call chain a frame a line, each after a tab,
 # innermost first; a blank line ends it).  -v cell= the teardown (exit,
-# exec, close_range, close_range_unshare), side= the kernel's name,
-# ktap= that boot's KTAP stream, for the cell's measured median ("#
-# bench devnull CELL 65536 median_us=...").
+# exec, close_range, close_range_unshare), files= the files (devnull,
+# the default; pipe, eventfd), side= the kernel's name, ktap= that
+# boot's KTAP stream, for the cell's measured median ("# bench FILES
+# CELL 65536 median_us=...").
 #
 # perf's unwinder loses UML's call chains inside the C library's
 # syscall wrappers, and an SMP UML kernel enters them at every change of
@@ -23,10 +24,15 @@
 # it is inlined; the close-on-exec walk; sys_close_range(), with its
 # copy of the table for UNSHARE), which with the series also releases;
 # the entry otherwise; the host's sigprocmask() (a chain lost in its
-# wrapper); other.  Figures: milliseconds per teardown.
+# wrapper); other.  Apart from those, release: the samples with the
+# release of a file (__fput) on their chain, in the walk or in
+# task_work_run(): what the series moves, not what it saves.  Figures:
+# milliseconds per teardown.
 BEGIN {
+	if (files == "")
+		files = "devnull"
 	while ((getline line < ktap) > 0)
-		if (index(line, "# bench devnull " cell " 65536 median_us=") == 1) {
+		if (index(line, "# bench " files " " cell " 65536 median_us=") == 1) {
 			sub(/.*median_us=/, "", line)
 			sub(/ .*/, "", line)
 			measured = line / 1000
@@ -43,6 +49,8 @@ BEGIN {
 		entry = walk = "sys_close_range"
 	}
 	nwalk = split(walk, walks, " ")
+	# __fput, or where it is inlined
+	nrel = split("__fput ____fput __fput_sync fput_close_sync", rels, " ")
 }
 function flush(    i, w, inwalk) {
 	if (period == "")
@@ -51,6 +59,9 @@ function flush(    i, w, inwalk) {
 	stid[n] = tid
 	st[n] = time
 	sp[n] = period
+	for (i = 1; i <= nrel; i++)
+		if (on[rels[i]])
+			srel[n] = 1
 	for (i = 1; i <= nwalk; i++)
 		if (on[walks[i]])
 			inwalk = 1
@@ -109,12 +120,15 @@ END {
 			if (stid[i] == wtid[w] && st[i] >= wstart[w] && st[i] <= wend[w]) {
 				ms[sc[i]] += sp[i] / 1e6
 				ms["all"] += sp[i] / 1e6
+				if (srel[i])
+					ms["release"] += sp[i] / 1e6
 				break
 			}
 		}
-	printf "%-20s %-8s %5d %9s", cell, side, exits, measured ? sprintf("%.1f", measured) : "-"
-	split("all walk task_work_run entry sigprocmask other", col, " ")
-	for (c = 1; c <= 6; c++)
+	printf "%-28s %-8s %5d %9s", (files == "devnull" ? "" : files " ") cell, side, exits,
+		measured ? sprintf("%.1f", measured) : "-"
+	split("all walk task_work_run entry sigprocmask other release", col, " ")
+	for (c = 1; c <= 7; c++)
 		printf " %9.1f", exits ? ms[col[c]] / exits : 0
 	printf "\n"
 	if (!exits)

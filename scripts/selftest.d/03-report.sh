@@ -172,12 +172,18 @@ expect_same "bench: medians over boots and the 95% interval of each ratio from p
 # task_work_run far from an exit count for none; the first window
 # spans 9999.999-10000.004 s (times compare as numbers, not text).  Per
 # exit, worked out apart from the script: window 4.5 ms = walk 2 +
-# task_work 1 + 0.5 each for the rest.
+# task_work 1 + 0.5 each for the rest; release 1 (one __fput in the
+# walk, one ____fput in task_work_run, of two exits).  files=pipe: the
+# same samples, the pipe cell's median and name.
 b=$fixtures/bench-profile
 awk -v cell=exit -v side=with -v ktap="$b/exit.out" -f "$TOP/scripts/bench-profile.awk" \
 	"$b/perf-script.txt" >"$tmp/bench-profile.txt"
 expect_same "bench-profile: a teardown's samples by time window and call chain, ms per teardown" \
 	"$b/row.txt" "$tmp/bench-profile.txt"
+awk -v files=pipe -v cell=exit -v side=with -v ktap="$b/exit.out" -f "$TOP/scripts/bench-profile.awk" \
+	"$b/perf-script.txt" >"$tmp/bench-profile.txt"
+expect_same "bench-profile: files=pipe takes the pipe cell's median and names its row so" \
+	"$b/row-pipe.txt" "$tmp/bench-profile.txt"
 # A NOMMU run: the guest's own line in the matrix, and the cases that
 # cannot exist without an MMU listed under the matrix.
 nrun=$tmp/run/20260101-000001
