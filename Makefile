@@ -25,7 +25,7 @@ FLAKY      ?= pass
 KCONFIG    ?=
 KUNIT      ?=
 
-export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS BENCH_FILES FETCH RETRIES FLAKY N PATCH SEED
+export CONFIGS SUITES KSRC PATCHES KCONFIG KUNIT O RESULTS JOBS TIMEOUT MEM UML_ARGS TESTS TEST_TIMEOUT EXTRA_TESTS SLOW TIME_TRAVEL GUESTS BENCH_SIZES BENCH_CONFIG BENCH_BOOTS BENCH_RUNS BENCH_FILES FETCH RETRIES FLAKY N PATCH SEED MUTANTS
 # KSELFTESTS has its default in scripts/lib.sh; KSELFTESTS= (none) must
 # reach the scripts set and empty, so it goes only when given.
 ifneq ($(origin KSELFTESTS),undefined)
@@ -110,6 +110,7 @@ help:
 	@echo '  FLAKY=pass         FLAKY=fail: a flaky test fails the run too'
 	@echo '  N=10               stress: number of runs (default 10); mutants: number of mutants (default 150; 0: all)'
 	@echo '  PATCH=0016 SEED=1  mutants: only the lines of this patch of the series (default: all); the seed that picks the mutants'
+	@echo '  MUTANTS=id,id      mutants: only these mutants (ids as mutants.tsv gives them), say the survivors of a run again'
 	@echo '  SLOW=1             also run the programs listed in configs/kselftest-slow'
 	@echo '  BENCH_SIZES=a,b    bench: numbers of /dev/null files (default 4096,65536; 1048576 takes about an hour; MEM defaults to 1536M)'
 	@echo '  BENCH_CONFIG=bench bench, bench-profile: the config (default mmu; bench: SMP, SLUB, tree RCU, as upstream measured)'

@@ -1,8 +1,9 @@
 # mutants-table.awk: make mutants' table (scripts/mutants), from its
 # mutants.tsv: id, patch, file, line, operator, class, how, seconds,
-# configs, suites, killers, detail.  Variables: seed, n, secs (the
-# mutants' wall time), baseline (a file of "configs suites seconds
-# boot-seconds", a line per row of configs/mutants run).
+# configs, suites, killers, detail.  Variables: seed, n, ids (MUTANTS=,
+# which then took the place of n), secs (the mutants' wall time),
+# baseline (a file of "configs suites seconds boot-seconds", a line per
+# row of configs/mutants run).
 
 function pct(a, b) { return b ? sprintf("%.0f%%", 100 * a / b) : "-" }
 function row(name, k, t, s, sb, e, er) {
@@ -23,7 +24,8 @@ function row(name, k, t, s, sb, e, er) {
 }
 
 END {
-	printf "uml-testbed make mutants, SEED=%s N=%s: %d mutants\n\n", seed, n, NR
+	printf "uml-testbed make mutants, SEED=%s %s: %d mutants\n\n", seed,
+		ids != "" ? "MUTANTS=" ids : "N=" n, NR
 	printf "%-6s %7s %7s %9s %8s %9s %10s %5s %6s\n", "patch", "mutants", "killed", "timed out",
 		"survived", "stillborn", "equivalent", "error", "score"
 	for (i = 1; i <= np; i++) {

@@ -43,6 +43,9 @@ else
 		"seed 8: $(paste -sd ' ' "$mt/seed8")"
 fi
 
+expect_fail "mutants: MUTANTS= that are not ids is refused in one line" 1 "MUTANTS=0016,x: mutant ids" \
+	env MUTANTS=0016,x RESULTS="$mt/results-bad" "$TOP/scripts/mutants"
+
 if [ -z "$quick" ]; then
 	# The series with the fixture patch last; only its lines mutated.
 	mkdir -p "$mt/series"
@@ -70,6 +73,21 @@ if [ -z "$quick" ]; then
 	else
 		not_ok "mutants: the fixture's two mutants" "expected exit 0, rows '$want', got exit $rc, '$got'" \
 			"$(cat "${run}table.txt" 2>/dev/null)" "$(tail -n 15 "$mt/out")"
+	fi
+	# The survivor again alone, by its id, as after a new test.
+	sid=$(awk -F '\t' '$6 == "survived" { print $1 }' "${run}mutants.tsv")
+	rc=0
+	env PATCHES="$mt/series" PATCH=9999 MUTANTS="$sid" CONFIGS=mmu RESULTS="$mt/results2" \
+		EXTRA_TESTS="$mx/suites" MUTANTS_TABLE="$mx/table" MUTANTS_EQUIVALENT="$mt/equivalent" \
+		"$TOP/scripts/mutants" >"$mt/out2" 2>&1 || rc=$?
+	for run2 in "$mt"/results2/mutants/*/; do break; done
+	got=$(cut -f1,6 "${run2}mutants.tsv" 2>/dev/null | tr '\t\n' ' ;')
+	if [ -n "$sid" ] && [ "$rc" -eq 0 ] && [ "$got" = "$sid survived;" ] &&
+		grep -q "^uml-testbed make mutants, SEED=1 MUTANTS=$sid: 1 mutants$" "${run2}table.txt"; then
+		ok "mutants: MUTANTS=<id> runs that mutant alone, and the table says so"
+	else
+		not_ok "mutants: MUTANTS=<id>" "expected exit 0 and the row '$sid survived;', got exit $rc, '$got'" \
+			"$(head -n 1 "${run2}table.txt" 2>/dev/null)" "$(tail -n 15 "$mt/out2")"
 	fi
 	after=$(stat -c %Y "$mmu_linux" 2>/dev/null || echo none)
 	(cd "$TOP" && find patches configs -type f -exec sha256sum {} + | sort) >"$mt/tree-after"
