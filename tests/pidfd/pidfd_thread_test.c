@@ -557,6 +557,100 @@ static int case_peer_socketpair_leader(int type)
 	return peer_socketpair(type, false);
 }
 
+/*
+ * A clone()d thread that makes a socketpair and exits with
+ * EXITER_STATUS (as exiter_fn, no libc state beyond syscall()).
+ */
+struct pair_exiter {
+	int type;
+	int sv[2];
+	long made;
+};
+
+static int pair_exiter_fn(void *arg)
+{
+	struct pair_exiter *e = arg;
+
+	e->made = syscall(SYS_socketpair, AF_UNIX, e->type | SOCK_CLOEXEC, 0,
+			  e->sv);
+	return EXITER_STATUS;
+}
+
+/*
+ * The thread that made a socketpair exited (and was reaped) before
+ * anyone asked: SO_PEERPIDFD_THREAD still hands out a PIDFD_THREAD pidfd
+ * for it, on both ends, and PIDFD_INFO_EXIT has its exit status, as for
+ * a sender that exited.  As there, we open no pidfd on the thread while
+ * it lives: the kernel must have registered its pid at socketpair() time.
+ */
+static int case_peer_exited(int type)
+{
+	const size_t stack_size = 64 * 1024;
+	struct pair_exiter e = { .type = type, .sv = { -1, -1 } };
+	struct pidfd_info info;
+	int ret = KSFT_FAIL, i, pidfd;
+	socklen_t len;
+	char *stack;
+	pid_t tid;
+
+	stack = malloc(stack_size);
+	if (!stack)
+		return KSFT_FAIL;
+	tid = clone(pair_exiter_fn, stack + stack_size,
+		    CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+		    CLONE_THREAD | CLONE_SYSVSEM, &e);
+	if (tid < 0) {
+		ksft_print_msg("clone: %s\n", strerror(errno));
+		free(stack);
+		return KSFT_FAIL;
+	}
+	if (wait_thread_gone(tid, WAIT_MS)) {
+		/* Cannot free a stack that may still be in use. */
+		ksft_print_msg("thread %d did not go away\n", tid);
+		return KSFT_FAIL;
+	}
+	free(stack);
+	if (e.made) {
+		ksft_print_msg("the thread's socketpair returned %ld\n", e.made);
+		return KSFT_FAIL;
+	}
+	for (i = 0; i < 2; i++) {
+		pidfd = -1;
+		len = sizeof(pidfd);
+		if (getsockopt(e.sv[i], SOL_SOCKET, SO_PEERPIDFD_THREAD,
+			       &pidfd, &len)) {
+			ksft_print_msg("end %d: getsockopt(SO_PEERPIDFD_THREAD): %s\n",
+				       i, strerror(errno));
+			goto out;
+		}
+		if (!(fd_getfl(pidfd) & PIDFD_THREAD)) {
+			ksft_print_msg("end %d: pidfd lacks PIDFD_THREAD (F_GETFL 0x%x)\n",
+				       i, fd_getfl(pidfd));
+			close(pidfd);
+			goto out;
+		}
+		if (pidfd_get_info(pidfd, PIDFD_INFO_EXIT, &info)) {
+			ksft_print_msg("end %d: PIDFD_GET_INFO(EXIT): %s\n", i,
+				       strerror(errno));
+			close(pidfd);
+			goto out;
+		}
+		close(pidfd);
+		if (!(info.mask & PIDFD_INFO_EXIT) ||
+		    info.exit_code != EXITER_STATUS << 8) {
+			ksft_print_msg("end %d: expected PIDFD_INFO_EXIT exit_code 0x%x, got mask 0x%llx exit_code 0x%x\n",
+				       i, EXITER_STATUS << 8,
+				       (unsigned long long)info.mask,
+				       info.exit_code);
+			goto out;
+		}
+	}
+	ret = KSFT_PASS;
+out:
+	close_pair(e.sv);
+	return ret;
+}
+
 struct sock_job {
 	int fd;
 	struct sockaddr_un sun;
@@ -713,6 +807,8 @@ static const struct tcase tcases[] = {
 	  "socketpair made by a non-leader thread: SO_PEERPIDFD_THREAD names it on both ends, SO_PEERPIDFD the process" },
 	{ case_peer_socketpair_leader, false,
 	  "socketpair made by the leader: SO_PEERPIDFD_THREAD is a PIDFD_THREAD pidfd, SO_PEERPIDFD is not" },
+	{ case_peer_exited, false,
+	  "socketpair made by a thread that then exited: SO_PEERPIDFD_THREAD hands out its pidfd, PIDFD_INFO_EXIT has its status" },
 	{ case_peer_accepted, true,
 	  "SO_PEERPIDFD_THREAD on the accepted socket names the thread that called connect()" },
 	{ case_peer_connecting, true,
