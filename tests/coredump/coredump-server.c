@@ -37,7 +37,8 @@
  *   --blob-fd FD     stream the core to FD, which need not be seekable
  *   --log FILE       one line per record: "D off len", "Z off len", "E off"
  *   --kill-at BYTES  SIGKILL the task once the DATA records reached BYTES
- *                    of the dump (1: after the first DATA record)
+ *                    of the dump (1: after the first DATA record) and
+ *                    the task waits for room on the socket
  *   --count N        exit after N crashes, or when none came for --timeout
  *                    (default: run until killed)
  *   --timeout SEC    give up on a silent kernel after SEC (default 30)
@@ -76,7 +77,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -156,6 +159,27 @@ struct crash {
 };
 
 static unsigned char buf[BUF_SIZE];
+
+/*
+ * Read nothing until the bytes queued for us stop growing: the dumping
+ * task then waits for room in its send buffer, and a kill lands where
+ * the kernel must send a record whole or not at all (the coredump
+ * socket's minimum send buffer).  Ten quiet milliseconds, two seconds
+ * at most.
+ */
+static void wait_sender_blocked(int fd)
+{
+	struct timespec ts = { 0, 2 * 1000 * 1000 };
+	int prev = -1, cur, quiet = 0, i;
+
+	for (i = 0; i < 1000 && quiet < 5; i++) {
+		if (ioctl(fd, FIONREAD, &cur))
+			return;
+		quiet = cur == prev ? quiet + 1 : 0;
+		prev = cur;
+		nanosleep(&ts, NULL);
+	}
+}
 static volatile sig_atomic_t sock_bound;
 
 static __attribute__((format(printf, 2, 3)))
@@ -779,6 +803,7 @@ static void recv_records(struct crash *c)
 				return;
 			}
 			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed) {
+				wait_sender_blocked(c->fd);
 				kill(c->pid, SIGKILL);
 				c->killed = true;
 			}
