@@ -16,32 +16,28 @@
 #include <linux/coredump.h>
 
 #include "kselftest.h"
+#include "uapi_values.h"
 
-#define ENTRY(name, abi) { (unsigned long long)(name), (abi), #name }
-
-static const struct {
-	unsigned long long got, abi;
-	const char *name;
-} values[] = {
-	ENTRY(COREDUMP_KERNEL, 1ULL << 0),
-	ENTRY(COREDUMP_USERSPACE, 1ULL << 1),
-	ENTRY(COREDUMP_REJECT, 1ULL << 2),
-	ENTRY(COREDUMP_WAIT, 1ULL << 3),
-	ENTRY(COREDUMP_RECORDS, 1ULL << 4),
-	ENTRY(COREDUMP_SPARSE, 1ULL << 5),
-	ENTRY(COREDUMP_REQ_SIZE_VER0, 16),
-	ENTRY(COREDUMP_ACK_SIZE_VER0, 16),
-	ENTRY(COREDUMP_MARK_REQACK, 0),
-	ENTRY(COREDUMP_MARK_MINSIZE, 1),
-	ENTRY(COREDUMP_MARK_MAXSIZE, 2),
-	ENTRY(COREDUMP_MARK_UNSUPPORTED, 3),
-	ENTRY(COREDUMP_MARK_CONFLICTING, 4),
-	ENTRY(__COREDUMP_MARK_MAX, 1ULL << 31),
-	ENTRY(COREDUMP_RECORD_DATA, 0),
-	ENTRY(COREDUMP_RECORD_END, 1),
-	ENTRY(COREDUMP_RECORD_ZERO, 2),
-	ENTRY(__COREDUMP_RECORD_TYPE_MAX, 1ULL << 31),
-	ENTRY(COREDUMP_RECORD_HEADER_SIZE_VER0, 32),
+static const struct uapi_value values[] = {
+	UAPI_VALUE(COREDUMP_KERNEL, 1ULL << 0),
+	UAPI_VALUE(COREDUMP_USERSPACE, 1ULL << 1),
+	UAPI_VALUE(COREDUMP_REJECT, 1ULL << 2),
+	UAPI_VALUE(COREDUMP_WAIT, 1ULL << 3),
+	UAPI_VALUE(COREDUMP_RECORDS, 1ULL << 4),
+	UAPI_VALUE(COREDUMP_SPARSE, 1ULL << 5),
+	UAPI_VALUE(COREDUMP_REQ_SIZE_VER0, 16),
+	UAPI_VALUE(COREDUMP_ACK_SIZE_VER0, 16),
+	UAPI_VALUE(COREDUMP_MARK_REQACK, 0),
+	UAPI_VALUE(COREDUMP_MARK_MINSIZE, 1),
+	UAPI_VALUE(COREDUMP_MARK_MAXSIZE, 2),
+	UAPI_VALUE(COREDUMP_MARK_UNSUPPORTED, 3),
+	UAPI_VALUE(COREDUMP_MARK_CONFLICTING, 4),
+	UAPI_VALUE(__COREDUMP_MARK_MAX, 1ULL << 31),
+	UAPI_VALUE(COREDUMP_RECORD_DATA, 0),
+	UAPI_VALUE(COREDUMP_RECORD_END, 1),
+	UAPI_VALUE(COREDUMP_RECORD_ZERO, 2),
+	UAPI_VALUE(__COREDUMP_RECORD_TYPE_MAX, 1ULL << 31),
+	UAPI_VALUE(COREDUMP_RECORD_HEADER_SIZE_VER0, 32),
 };
 
 /* Each field of the three structs: struct (0-2), offset and size. */
@@ -85,15 +81,7 @@ int main(void)
 	ksft_print_header();
 	ksft_set_plan(ARRAY_LEN(values) + 1 + 3);
 
-	for (i = 0; i < ARRAY_LEN(values); i++) {
-		ok = values[i].got == values[i].abi;
-		if (!ok)
-			ksft_print_msg("%s: expected %#llx, got %#llx\n",
-				       values[i].name, values[i].abi,
-				       values[i].got);
-		ksft_test_result(ok, "%s is %#llx\n", values[i].name,
-				 values[i].abi);
-	}
+	uapi_check_values(values, ARRAY_LEN(values));
 	/* The sentinel makes the record type a 32-bit unsigned enum. */
 	ok = sizeof(enum coredump_record_type) == 4 &&
 	     (enum coredump_record_type)-1 > 0;

@@ -333,6 +333,36 @@ static int exiter_fn(void *arg)
 }
 
 /*
+ * Run @fn(@arg) in a clone()d thread of ours and wait until the thread
+ * has exited and is gone: its tid, or -1.  (A clone()d thread, not a
+ * pthread: it ends with an exit code of its own.)
+ */
+static pid_t run_exiting_thread(int (*fn)(void *), void *arg)
+{
+	const size_t stack_size = 64 * 1024;
+	char *stack = malloc(stack_size);
+	pid_t tid;
+
+	if (!stack)
+		return -1;
+	tid = clone(fn, stack + stack_size,
+		    CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+		    CLONE_THREAD | CLONE_SYSVSEM, arg);
+	if (tid < 0) {
+		ksft_print_msg("clone: %s\n", strerror(errno));
+		free(stack);
+		return -1;
+	}
+	if (wait_thread_gone(tid, WAIT_MS)) {
+		/* Cannot free a stack that may still be in use. */
+		ksft_print_msg("thread %d did not go away\n", tid);
+		return -1;
+	}
+	free(stack);
+	return tid;
+}
+
+/*
  * The sending thread exited (and was reaped) before the receive: the
  * thread pidfd still arrives, and PIDFD_INFO_EXIT has its exit status.
  * We never open a pidfd on the thread ourselves: that would register its
@@ -340,12 +370,10 @@ static int exiter_fn(void *arg)
  */
 static int case_exited_sender(int type)
 {
-	const size_t stack_size = 64 * 1024;
 	struct exiter e = { .tid = 0 };
 	struct pidfd_info info;
 	struct scm_result r;
 	int sv[2], ret = KSFT_FAIL;
-	char *stack;
 	struct who w;
 	pid_t tid;
 
@@ -353,24 +381,10 @@ static int case_exited_sender(int type)
 		return KSFT_FAIL;
 	if (set_pass(sv[0], true, true))
 		goto out;
-	stack = malloc(stack_size);
-	if (!stack)
-		goto out;
 	e.fd = sv[1];
-	tid = clone(exiter_fn, stack + stack_size,
-		    CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
-		    CLONE_THREAD | CLONE_SYSVSEM, &e);
-	if (tid < 0) {
-		ksft_print_msg("clone: %s\n", strerror(errno));
-		free(stack);
+	tid = run_exiting_thread(exiter_fn, &e);
+	if (tid < 0)
 		goto out;
-	}
-	if (wait_thread_gone(tid, WAIT_MS)) {
-		/* Cannot free a stack that may still be in use. */
-		ksft_print_msg("thread %d did not go away\n", tid);
-		goto out;
-	}
-	free(stack);
 	if (e.sent != sizeof(w)) {
 		ksft_print_msg("thread's send returned %ld\n", e.sent);
 		goto out;
@@ -585,31 +599,13 @@ static int pair_exiter_fn(void *arg)
  */
 static int case_peer_exited(int type)
 {
-	const size_t stack_size = 64 * 1024;
 	struct pair_exiter e = { .type = type, .sv = { -1, -1 } };
 	struct pidfd_info info;
 	int ret = KSFT_FAIL, i, pidfd;
 	socklen_t len;
-	char *stack;
-	pid_t tid;
 
-	stack = malloc(stack_size);
-	if (!stack)
+	if (run_exiting_thread(pair_exiter_fn, &e) < 0)
 		return KSFT_FAIL;
-	tid = clone(pair_exiter_fn, stack + stack_size,
-		    CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
-		    CLONE_THREAD | CLONE_SYSVSEM, &e);
-	if (tid < 0) {
-		ksft_print_msg("clone: %s\n", strerror(errno));
-		free(stack);
-		return KSFT_FAIL;
-	}
-	if (wait_thread_gone(tid, WAIT_MS)) {
-		/* Cannot free a stack that may still be in use. */
-		ksft_print_msg("thread %d did not go away\n", tid);
-		return KSFT_FAIL;
-	}
-	free(stack);
 	if (e.made) {
 		ksft_print_msg("the thread's socketpair returned %ld\n", e.made);
 		return KSFT_FAIL;

@@ -13,44 +13,24 @@
  * a header that lacks them this program does not build, and the harness
  * reports that as its failure.
  */
-#include <stdbool.h>
 #include <sys/socket.h>
 #include <asm/socket.h>
 
 #include "kselftest.h"
+#include "uapi_values.h"
 
-#define ENTRY(name, abi) { (name), (abi), #name }
-
-static const struct {
-	int got, abi;
-	const char *name;
-} values[] = {
-	ENTRY(SO_PASSPIDFD, 76),
-	ENTRY(SO_PEERPIDFD, 77),
-	ENTRY(SO_RIGHTS_NOTRUNC, 85),
-	ENTRY(SO_PASSPIDFD_THREAD, 86),
-	ENTRY(SO_PEERPIDFD_THREAD, 87),
+static const struct uapi_value values[] = {
+	UAPI_VALUE(SO_PASSPIDFD, 76),
+	UAPI_VALUE(SO_PEERPIDFD, 77),
+	UAPI_VALUE(SO_RIGHTS_NOTRUNC, 85),
+	UAPI_VALUE(SO_PASSPIDFD_THREAD, 86),
+	UAPI_VALUE(SO_PEERPIDFD_THREAD, 87),
 };
-
-#define ARRAY_LEN(a) (sizeof(a) / sizeof((a)[0]))
 
 int main(void)
 {
-	unsigned int i;
-	bool ok;
-
 	ksft_print_header();
-	ksft_set_plan(ARRAY_LEN(values));
-
-	for (i = 0; i < ARRAY_LEN(values); i++) {
-		ok = values[i].got == values[i].abi;
-		if (!ok)
-			ksft_print_msg("%s: expected %d, got %d\n",
-				       values[i].name, values[i].abi,
-				       values[i].got);
-		ksft_test_result(ok, "%s is %d\n", values[i].name,
-				 values[i].abi);
-	}
-
+	ksft_set_plan(UAPI_VALUES_LEN(values));
+	uapi_check_values(values, UAPI_VALUES_LEN(values));
 	ksft_finished();
 }
