@@ -37,8 +37,9 @@
  *   --blob-fd FD     stream the core to FD, which need not be seekable
  *   --log FILE       one line per record: "D off len", "Z off len", "E off"
  *   --kill-at BYTES  SIGKILL the task once the DATA records reached BYTES
- *                    of the dump (1: after the first DATA record) and
- *                    the task waits for room on the socket
+ *                    of the dump (1: after the first DATA record), in
+ *                    the middle of the next record, once the task waits
+ *                    for room on the socket
  *   --count N        exit after N crashes, or when none came for --timeout
  *                    (default: run until killed)
  *   --timeout SEC    give up on a silent kernel after SEC (default 30)
@@ -164,8 +165,10 @@ static unsigned char buf[BUF_SIZE];
  * Read nothing until the bytes queued for us stop growing: the dumping
  * task then waits for room in its send buffer, and a kill lands where
  * the kernel must send a record whole or not at all (the coredump
- * socket's minimum send buffer).  Ten quiet milliseconds, two seconds
- * at most.
+ * socket's minimum send buffer: with a send buffer that holds less, a
+ * record goes out in two pieces, and with part of a record still
+ * unread the task waits between them).  Ten quiet milliseconds, two
+ * seconds at most.
  */
 static void wait_sender_blocked(int fd)
 {
@@ -757,6 +760,7 @@ static void recv_plain(struct crash *c)
 static void recv_records(struct crash *c)
 {
 	struct cd_record rec;
+	uint64_t half;
 	uint32_t size;
 	bool eof;
 	int r;
@@ -795,17 +799,28 @@ static void recv_records(struct crash *c)
 				fprintf(c->log, "D %" PRIu64 " %" PRIu64 "\n",
 					rec.offset, rec.len);
 			c->data++;
-			if (recv_data(c, rec.offset, rec.len, &eof))
+			/*
+			 * The kill comes in the middle of a record, once the
+			 * task waits for room: what it sent after this one
+			 * must still be whole records.
+			 */
+			half = 0;
+			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed)
+				half = rec.len / 2;
+			eof = false;
+			if (half && recv_data(c, rec.offset, half, &eof))
+				return;
+			if (half && !eof) {
+				wait_sender_blocked(c->fd);
+				kill(c->pid, SIGKILL);
+				c->killed = true;
+			}
+			if (!eof && recv_data(c, rec.offset + half, rec.len - half, &eof))
 				return;
 			if (eof) {
 				fail(c, "EOF inside the DATA record at %" PRIu64 ": %" PRIu64 " of %" PRIu64 " bytes",
 				     rec.offset, c->dump - rec.offset, rec.len);
 				return;
-			}
-			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed) {
-				wait_sender_blocked(c->fd);
-				kill(c->pid, SIGKILL);
-				c->killed = true;
 			}
 			break;
 		case CD_RECORD_ZERO:
