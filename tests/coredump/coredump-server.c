@@ -37,9 +37,9 @@
  *   --blob-fd FD     stream the core to FD, which need not be seekable
  *   --log FILE       one line per record: "D off len", "Z off len", "E off"
  *   --kill-at BYTES  SIGKILL the task once the DATA records reached BYTES
- *                    of the dump (1: after the first DATA record), in
- *                    the middle of the next record, once the task waits
- *                    for room on the socket
+ *                    of the dump (1: after the first DATA record), with
+ *                    the last bytes of the next record unread, once the
+ *                    task waits for room on the socket
  *   --count N        exit after N crashes, or when none came for --timeout
  *                    (default: run until killed)
  *   --timeout SEC    give up on a silent kernel after SEC (default 30)
@@ -164,12 +164,18 @@ static unsigned char buf[BUF_SIZE];
 /*
  * Read nothing until the bytes queued for us stop growing: the dumping
  * task then waits for room in its send buffer, and a kill lands where
- * the kernel must send a record whole or not at all (the coredump
- * socket's minimum send buffer: with a send buffer that holds less, a
- * record goes out in two pieces, and with part of a record still
- * unread the task waits between them).  Ten quiet milliseconds, two
- * seconds at most.
+ * the kernel must send a record whole or not at all.  Ten quiet
+ * milliseconds, two seconds at most.
+ *
+ * The kill comes with KILL_UNREAD bytes of a record left unread: the
+ * send buffer then holds the skb they are in and what the task sent
+ * after it.  With the coredump socket's minimum send buffer that is the
+ * next record, whole; with less (net.core.wmem_default at its smallest)
+ * a record takes two skbs, and the task waits between the two halves
+ * of the next one, where the kill would cut it.
  */
+#define KILL_UNREAD	8
+
 static void wait_sender_blocked(int fd)
 {
 	struct timespec ts = { 0, 2 * 1000 * 1000 };
@@ -760,7 +766,7 @@ static void recv_plain(struct crash *c)
 static void recv_records(struct crash *c)
 {
 	struct cd_record rec;
-	uint64_t half;
+	uint64_t head;
 	uint32_t size;
 	bool eof;
 	int r;
@@ -800,22 +806,23 @@ static void recv_records(struct crash *c)
 					rec.offset, rec.len);
 			c->data++;
 			/*
-			 * The kill comes in the middle of a record, once the
-			 * task waits for room: what it sent after this one
-			 * must still be whole records.
+			 * The kill comes with the last bytes of a record
+			 * unread, once the task waits for room: what it sent
+			 * after this one must still be whole records.
 			 */
-			half = 0;
-			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed)
-				half = rec.len / 2;
+			head = 0;
+			if (opt.kill_at && c->dump >= opt.kill_at && !c->killed &&
+			    rec.len > KILL_UNREAD)
+				head = rec.len - KILL_UNREAD;
 			eof = false;
-			if (half && recv_data(c, rec.offset, half, &eof))
+			if (head && recv_data(c, rec.offset, head, &eof))
 				return;
-			if (half && !eof) {
+			if (head && !eof) {
 				wait_sender_blocked(c->fd);
 				kill(c->pid, SIGKILL);
 				c->killed = true;
 			}
-			if (!eof && recv_data(c, rec.offset + half, rec.len - half, &eof))
+			if (!eof && recv_data(c, rec.offset + head, rec.len - head, &eof))
 				return;
 			if (eof) {
 				fail(c, "EOF inside the DATA record at %" PRIu64 ": %" PRIu64 " of %" PRIu64 " bytes",
