@@ -7,8 +7,14 @@
 # refused, so the check itself can fail.
 validator=$CACHE/npm/node_modules/.bin/action-validator
 if [ ! -x "$validator" ] && command -v npm >/dev/null 2>&1; then
-	npm install --silent --no-audit --no-fund --prefix "$CACHE/npm" \
-		@action-validator/cli@0.6.0 >"$tmp/npm.log" 2>&1 || :
+	# Seen here (npm 11, the registry behind a TLS proxy): the cafile
+	# of npm's config did not make npm trust the proxy's CA, while
+	# NODE_EXTRA_CA_CERTS naming the same file did; a bare environment
+	# (a user's login, env -i) has none: npm's cafile stands in.
+	ca=${NODE_EXTRA_CA_CERTS:-$(npm config get cafile 2>/dev/null)}
+	[ -f "$ca" ] || ca=
+	env ${ca:+NODE_EXTRA_CA_CERTS="$ca"} npm install --silent --no-audit --no-fund \
+		--prefix "$CACHE/npm" @action-validator/cli@0.6.0 >"$tmp/npm.log" 2>&1 || :
 fi
 if [ -x "$validator" ]; then
 	bad=
