@@ -1064,17 +1064,30 @@ static void case_hole(void)
 	result(ok, "RECORDS|SPARSE: a hole in the middle of a mapping is one ZERO record");
 }
 
+/*
+ * A dump that ends in a hole: the records end with ZERO and END, and the
+ * server extends the file to END's offset; the plain stream of the same
+ * program is the same dump, so the kernel writes it to that length too
+ * (its last byte, a zero, covers the hole), not a byte more or less.
+ */
 static void case_tail(void)
 {
 	static const char *const sparse[] = { "--sparse", NULL };
-	const char *name = "RECORDS|SPARSE: a dump that ends in a hole: ZERO, END, file extended";
+	static const char *const plain[] = { NULL };
+	const char *name = "a dump that ends in a hole: RECORDS|SPARSE ZERO, END, file extended; the plain stream as long";
 	struct core k = { .fd = -1 };
-	struct crash c;
+	struct crash c, p;
 	bool ok;
 
 	ok = run1(sparse, "tail", &c) && dumped(&c, "sparse") &&
 	     zero_between_data(c.log, CRASHER_TAIL_PAGES * PG, true) &&
-	     check_core(&c, &k, 0, 0);
+	     check_core(&c, &k, 0, 0) &&
+	     run1(plain, "tail", &p) && dumped(&p, "plain");
+	if (ok && p.dump != c.dump) {
+		ksft_print_msg("plain stream %" PRIu64 " bytes, the records' END says %" PRIu64 "\n",
+			       p.dump, c.dump);
+		ok = false;
+	}
 	if (ok) {
 		/* The last segment fills the file, zeroes last. */
 		const Elf64_Phdr *p = &k.ph[k.phnum - 1];
